@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// Runs every test file in its own Node process (each file must stand alone, and
+// crash/kill tests must not take their neighbours down), two at a time, and ends with
+// the one line CI reads: "N passed, N failed".
+// Usage: node scripts/run-tests.mjs [path-or-substring ...]
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { availableParallelism } from 'node:os';
+
+const root = new URL('..', import.meta.url).pathname;
+const filters = process.argv.slice(2);
+
+function findTests(dir) {
+  const found = [];
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name);
+    if (name.startsWith('_') || name === 'fixtures') continue;
+    if (statSync(full).isDirectory()) found.push(...findTests(full));
+    else if (name.endsWith('.test.ts')) found.push(full);
+  }
+  return found;
+}
+
+const files = findTests(join(root, 'test'))
+  .map((f) => relative(root, f))
+  .filter((f) => filters.length === 0 || filters.some((p) => f.includes(p)));
+
+function runFile(file) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code, signal) => {
+      const count = (label) => Number(output.match(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm'))?.[1] ?? 0);
+      const total = count('Total');
+      const passed = count('Passed');
+      const skipped = count('Skipped');
+      let failed = total - passed - skipped;
+      // A file that crashed or exited non-zero with every test "passed" still failed.
+      if ((code !== 0 || signal) && failed === 0) failed = 1;
+      resolve({ file, output, passed, failed, skipped, code, signal });
+    });
+  });
+}
+
+const results = [];
+const queue = [...files];
+const workers = Array.from({ length: Math.max(1, Math.min(2, availableParallelism())) }, async () => {
+  while (queue.length > 0) {
+    const file = queue.shift();
+    const result = await runFile(file);
+    results.push(result);
+    const mark = result.failed > 0 ? 'FAIL' : 'ok  ';
+    process.stdout.write(`${mark} ${file} (${result.passed} passed, ${result.failed} failed)\n`);
+    if (result.failed > 0) process.stdout.write(result.output.replace(/^/gm, '     | ') + '\n');
+  }
+});
+await Promise.all(workers);
+
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+const skipped = results.reduce((n, r) => n + r.skipped, 0);
+if (files.length === 0) process.stdout.write('no test files matched\n');
+process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+process.exit(failed > 0 || files.length === 0 ? 1 : 0);

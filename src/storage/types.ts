@@ -1,0 +1,67 @@
+/**
+ * The storage interfaces every adapter satisfies. They stay small on purpose (lowdb's size):
+ * the shared contract suite in `test/storage/contract.ts` runs against each adapter.
+ */
+
+/** Any value that survives JSON.stringify → JSON.parse unchanged. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Whole-file adapter, the shape of lowdb's `Adapter<T>`: `read` answers `null` when nothing is stored. */
+export interface Adapter<T> {
+  read(): Promise<T | null>;
+  write(data: T): Promise<void>;
+}
+
+export type DocumentStatus = 'draft' | 'published';
+
+/** Addresses one stored version of a content document: one file per document, status and locale. */
+export interface DocumentKey {
+  /** Content-type singular name, e.g. `article`. */
+  type: string;
+  documentId: string;
+  status: DocumentStatus;
+  locale: string;
+}
+
+export interface StoredDocument {
+  key: DocumentKey;
+  value: Record<string, Json>;
+}
+
+/** Per-document storage. `get` answers `null` for a missing version; `remove` of a missing one is a no-op. */
+export interface DocumentAdapter {
+  get(key: DocumentKey): Promise<Record<string, Json> | null>;
+  put(key: DocumentKey, value: Record<string, Json>): Promise<void>;
+  /** Every stored version, of one type or of all types; order unspecified. */
+  list(type?: string): Promise<StoredDocument[]>;
+  remove(key: DocumentKey): Promise<void>;
+}
+
+/** A row of a table: numeric id, Strapi-style documentId, anything else. */
+export interface Row {
+  id: number;
+  documentId: string;
+  [field: string]: Json | undefined;
+}
+
+/** What one table file holds. */
+export interface TableData<R extends Row = Row> {
+  nextId: number;
+  rows: R[];
+}
+
+/**
+ * A table served from memory. `rows` is the in-memory state; `update` is the only way to change it:
+ * it takes the cross-process lock, re-reads the file if another process changed it, applies `change`,
+ * writes atomically, and resolves once the data is durable.
+ */
+export interface Table<R extends Row = Row> {
+  readonly name: string;
+  rows(): readonly R[];
+  update<T>(change: (data: TableData<R>) => T): Promise<T>;
+  /**
+   * Re-read from disk if another process changed the file (synchronously, so a file-watch callback
+   * can bring memory up to date before the next request is handled); answers whether anything changed.
+   */
+  refresh(): boolean;
+}
