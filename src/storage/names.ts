@@ -1,0 +1,28 @@
+import { ValidationError } from '../errors.js';
+import type { DocumentKey } from './types.js';
+
+/** One path segment we are willing to create: no separators, no leading dot, no `..`. */
+const SAFE_NAME = /^[a-z0-9][a-z0-9._-]*$/i;
+const MAX_NAME_LENGTH = 128;
+
+/** Throws a ValidationError unless `value` can safely be one file or directory name under `data/`. */
+export function assertSafeName(value: unknown, field: string): asserts value is string {
+  if (typeof value === 'string' && value.length <= MAX_NAME_LENGTH && SAFE_NAME.test(value) && !value.includes('..')) return;
+  throw new ValidationError(`Invalid ${field} ${JSON.stringify(value)}: expected letters, digits, ".", "_" or "-"`, {
+    field,
+    value: typeof value === 'string' ? value : String(value),
+  });
+}
+
+/** Throws a ValidationError unless every part of `key` is safe, so a key can never escape the data directory. */
+export function assertDocumentKey(key: DocumentKey): void {
+  assertSafeName(key.type, 'type');
+  assertSafeName(key.documentId, 'documentId');
+  assertSafeName(key.locale, 'locale');
+  if (key.status !== 'draft' && key.status !== 'published') {
+    throw new ValidationError(`Invalid status ${JSON.stringify(key.status)}: expected "draft" or "published"`, {
+      field: 'status',
+      value: String(key.status),
+    });
+  }
+}

@@ -1,0 +1,92 @@
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ApplicationError, ValidationError } from '../../src/errors.js';
+import { createFileDocuments, type DocumentKey } from '../../src/storage/index.js';
+import { documentContract } from './contract.js';
+import { makeTempDir, rejects, removeTempDir } from './_helpers.js';
+
+documentContract('createFileDocuments(dataDir)', async () => {
+  const dir = await makeTempDir();
+  return { subject: createFileDocuments(dir, { onSkip: () => undefined }), cleanup: () => removeTempDir(dir) };
+});
+
+const key: DocumentKey = { type: 'article', documentId: 'a1b2c3', status: 'published', locale: 'fr-FR' };
+
+const test = suite<{ dir: string }>('createFileDocuments(dataDir) on disk');
+test.before.each(async (context) => {
+  context.dir = await makeTempDir();
+});
+test.after.each(({ dir }) => removeTempDir(dir));
+
+test('should store a version at content/<type>/<documentId>/<status>.<locale>.json', async ({ dir }) => {
+  await createFileDocuments(dir).put(key, { title: 'Bonjour' });
+  assert.equal(await readdir(join(dir, 'content', 'article', 'a1b2c3')), ['published.fr-FR.json']);
+});
+
+test('should write sorted keys, two-space indentation and a final newline', async ({ dir }) => {
+  await createFileDocuments(dir).put(key, { title: 'T', body: { z: 1, a: [2, 1] } });
+  const text = await readFile(join(dir, 'content/article/a1b2c3/published.fr-FR.json'), 'utf8');
+  assert.is(text, '{\n  "body": {\n    "a": [\n      2,\n      1\n    ],\n    "z": 1\n  },\n  "title": "T"\n}\n');
+});
+
+test('should create data files readable by the owner only', async ({ dir }) => {
+  await createFileDocuments(dir).put(key, { title: 'T' });
+  const mode = (await stat(join(dir, 'content/article/a1b2c3/published.fr-FR.json'))).mode & 0o777;
+  assert.is(mode & 0o077, 0);
+});
+
+test('when a key tries to escape then nothing is written outside the data directory', async ({ dir }) => {
+  const documents = createFileDocuments(join(dir, 'data'));
+  await rejects(documents.put({ ...key, type: '../x' }, { n: 1 }), ValidationError);
+  await rejects(documents.put({ ...key, documentId: '../../x' }, { n: 1 }), ValidationError);
+  await rejects(documents.put({ ...key, locale: '../x' }, { n: 1 }), ValidationError);
+  assert.equal(await readdir(dir), []);
+});
+
+test('when the last version of a document is removed then its directory goes too', async ({ dir }) => {
+  const documents = createFileDocuments(dir);
+  await documents.put(key, { n: 1 });
+  await documents.put({ ...key, status: 'draft' }, { n: 2 });
+  await documents.remove(key);
+  assert.equal(await readdir(join(dir, 'content/article')), ['a1b2c3']);
+  await documents.remove({ ...key, status: 'draft' });
+  assert.equal(await readdir(join(dir, 'content/article')), []);
+});
+
+test('when list meets temp files and stray files then it skips and reports them', async ({ dir }) => {
+  const skipped: string[] = [];
+  const documents = createFileDocuments(dir, { onSkip: (path) => skipped.push(path) });
+  await documents.put(key, { n: 1 });
+  const docDir = join(dir, 'content/article/a1b2c3');
+  await writeFile(join(docDir, '.published.fr-FR.json.4242.0123456789ab.tmp'), '{"n":');
+  await writeFile(join(docDir, 'notes.txt'), 'hello');
+  await writeFile(join(dir, 'content', 'README'), 'hello');
+  assert.equal(await documents.list(), [{ key, value: { n: 1 } }]);
+  assert.equal(skipped.sort(), [join(dir, 'content', 'README'), join(docDir, '.published.fr-FR.json.4242.0123456789ab.tmp'), join(docDir, 'notes.txt')].sort());
+});
+
+test('when a document file is not valid JSON then get and list throw an ApplicationError naming it', async ({ dir }) => {
+  const file = join(dir, 'content/article/a1b2c3/published.fr-FR.json');
+  await mkdir(join(dir, 'content/article/a1b2c3'), { recursive: true });
+  await writeFile(file, '{"title": ');
+  const documents = createFileDocuments(dir);
+  assert.ok((await rejects(documents.get(key), ApplicationError)).message.includes(file));
+  assert.ok((await rejects(documents.list(), ApplicationError)).message.includes(file));
+});
+
+test('should list many documents', async ({ dir }) => {
+  const documents = createFileDocuments(dir);
+  const keys = Array.from({ length: 300 }, (_, i): DocumentKey => ({ type: i % 2 ? 'article' : 'page', documentId: `d${i}`, status: 'draft', locale: 'en' }));
+  await Promise.all(keys.map((k, i) => documents.put(k, { i })));
+  const listed = await documents.list();
+  assert.is(listed.length, 300);
+  assert.equal(
+    listed.map((d) => d.value.i).sort((a, b) => Number(a) - Number(b)),
+    keys.map((_, i) => i),
+  );
+  assert.is((await documents.list('page')).length, 150);
+});
+
+test.run();
