@@ -1,0 +1,36 @@
+/**
+ * Content types and components: `content-types/*.yaml` (Strapi's `schema.json` as YAML) read
+ * into a typed, checked model, and new content-type files built for the CLI.
+ * @module
+ */
+export type {
+  Attribute,
+  AttributeOf,
+  AttributeType,
+  BaseAttribute,
+  BigIntegerAttribute,
+  BlocksAttribute,
+  BooleanAttribute,
+  Component,
+  ComponentAttribute,
+  ContentType,
+  ContentTypeKind,
+  ContentTypeSchema,
+  DateAttribute,
+  DynamicZoneAttribute,
+  EnumerationAttribute,
+  JsonAttribute,
+  NumberAttribute,
+  PluginOptions,
+  RelationAttribute,
+  RelationKind,
+  Schemas,
+  StringAttribute,
+  UidAttribute,
+  UsersPermissionsTarget,
+} from './types.js';
+export { ATTRIBUTE_TYPES, RELATION_KINDS } from './attributes.js';
+export { SYSTEM_FIELDS } from './names.js';
+export { loadSchemas } from './load.js';
+export { isLocalizedAttribute } from './schemas.js';
+export { buildContentType, parseAttributeSpec, renderContentTypeYaml, type BuildContentTypeInput } from './create.js';

@@ -1,0 +1,37 @@
+/**
+ * The loaded `Schemas` object with its lookups, and the localization rule.
+ */
+import type { Attribute, Component, ContentType, Schemas } from './types.js';
+
+export function assembleSchemas(
+  contentTypes: readonly ContentType[],
+  components: ReadonlyMap<string, Component>,
+  userAttributes: Record<string, Attribute>,
+): Schemas {
+  const sorted = [...contentTypes].sort((a, b) => (a.singularName < b.singularName ? -1 : a.singularName > b.singularName ? 1 : 0));
+  const bySingular = new Map(sorted.map((contentType) => [contentType.singularName, contentType]));
+  const byPlural = new Map(sorted.map((contentType) => [contentType.pluralName, contentType]));
+  const byUid = new Map(sorted.map((contentType) => [contentType.uid, contentType]));
+  return {
+    contentTypes: sorted,
+    components: new Map([...components].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    userAttributes,
+    bySingular: (name) => bySingular.get(name),
+    byPlural: (name) => byPlural.get(name),
+    byUid: (uid) => byUid.get(uid),
+  };
+}
+
+/**
+ * Whether an attribute has one value per locale: only when its type is localized and the
+ * attribute itself says `pluginOptions.i18n.localized: true`. Everything else is shared by the
+ * locales of a document and kept in sync.
+ *
+ * @example
+ * const article = schemas.bySingular('article')!;
+ * isLocalizedAttribute(article, article.attributes.title!); // true
+ * isLocalizedAttribute(article, article.attributes.views!); // false
+ */
+export function isLocalizedAttribute(owner: Pick<ContentType, 'localized'>, attribute: Attribute): boolean {
+  return owner.localized && attribute.pluginOptions?.i18n?.localized === true;
+}
