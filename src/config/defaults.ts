@@ -1,0 +1,61 @@
+/**
+ * Every default of CONTRACT.md's config keys, in one frozen object. Layering is
+ * defaults < config/*.yaml < environment < CLI flags (see `load.ts`).
+ */
+import type { Config } from './types.js';
+
+const DAY = 24 * 60 * 60;
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+export const defaults: Config = deepFreeze({
+  server: {
+    host: '127.0.0.1',
+    port: 1337,
+    url: null,
+    proxy: false,
+    bodyLimit: '1mb',
+  },
+  usersPermissions: {
+    jwtSecret: null,
+    jwt: { expiresIn: '30d' },
+    jwtManagement: 'legacy-support',
+    sessions: {
+      accessTokenLifespan: 600,
+      maxRefreshTokenLifespan: 30 * DAY,
+      idleRefreshTokenLifespan: 14 * DAY,
+      httpOnly: false,
+      cookie: { name: 'strapi_up_refresh', sameSite: 'lax', secure: 'auto', path: '/', maxAge: null },
+    },
+    register: { allowedFields: [] },
+    advanced: {
+      allowRegister: true,
+      emailConfirmation: false,
+      emailConfirmationRedirection: '',
+      emailResetPasswordUrl: '',
+      defaultRole: 'authenticated',
+      uniqueEmail: true,
+    },
+    ratelimit: { enabled: true, interval: 300_000, max: 5 },
+    providers: {},
+    bootstrapPermissions: { public: [], authenticated: [] },
+  },
+  email: {
+    transport: 'outbox',
+    from: 'foliocms <no-reply@localhost>',
+    smtp: { host: '127.0.0.1', port: 25, secure: false, auth: null },
+  },
+  i18n: {
+    locales: [{ code: 'en', name: 'English (en)' }],
+    defaultLocale: 'en',
+  },
+  api: {
+    rest: { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, localeDocumentAsArray: true },
+  },
+});

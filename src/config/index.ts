@@ -1,0 +1,9 @@
+/**
+ * @module config — the typed project configuration: defaults, loading, validation and editing.
+ */
+export type { Config, ServerConfig, UsersPermissionsConfig, EmailConfig, I18nConfig, ApiConfig, Locale, ProviderConfig, ConfigFileName } from './types.js';
+export { CONFIG_FILES } from './types.js';
+export { defaults } from './defaults.js';
+export { loadConfig, readConfigFile, resolveI18n, validateConfigFile, configFilePath, configFileNames, defaultLocaleName, type LoadOptions } from './load.js';
+export { LOCALE_CODE } from './shape.js';
+export { editConfigFile, getConfigValue, setConfigValue, parseConfigKey } from './edit.js';
