@@ -1,0 +1,99 @@
+/**
+ * Locales live in `config/i18n.yaml` (`locales: [{ code, name }]`, `defaultLocale`). These are the
+ * rules for changing them; the CLI calls them and a running server picks the file up live.
+ */
+import type { Document } from 'yaml';
+import { defaultLocaleName, editConfigFile, LOCALE_CODE, type I18nConfig, type Locale } from '../config/index.js';
+import { ValidationError } from '../errors.js';
+import { didYouMean } from '../suggest.js';
+
+/** Throws a ValidationError naming the bad code unless it is a locale code. */
+export function assertLocaleCode(code: string): void {
+  if (code.length > 35 || !LOCALE_CODE.test(code)) {
+    throw new ValidationError(`"${code}" is not a locale code; use a code like "en", "fr" or "pt-BR"`);
+  }
+}
+
+/**
+ * The locale a request or command means: the default one when none is given, else the given
+ * one, which must have been added. Answers the code.
+ * @example resolveLocale(config.i18n, undefined) // 'en'
+ */
+export function resolveLocale(i18n: I18nConfig, code: string | undefined): string {
+  if (code === undefined) return i18n.defaultLocale;
+  const codes = i18n.locales.map((locale) => locale.code);
+  if (!codes.includes(code)) {
+    throw new ValidationError(`Locale "${code}" has not been added to this project (locales: ${codes.join(', ')})${didYouMean(code, codes)}`);
+  }
+  return code;
+}
+
+function currentLocales(current: Record<string, unknown>): Locale[] {
+  return (current.locales as Locale[] | undefined) ?? [{ code: 'en', name: 'English (en)' }];
+}
+
+function writeLocales(doc: Document, locales: Locale[]): void {
+  doc.setIn(['locales'], doc.createNode(locales));
+}
+
+export interface LocaleChange {
+  projectDir: string;
+  dataDir: string;
+}
+
+/**
+ * Adds a locale to the project.
+ * @example await addLocale({ projectDir, dataDir }, 'fr') // { code: 'fr', name: 'French (fr)' }
+ */
+export async function addLocale(where: LocaleChange, code: string, name?: string): Promise<Locale> {
+  assertLocaleCode(code);
+  const locale = { code, name: name?.trim() || defaultLocaleName(code) };
+  return editConfigFile(where.projectDir, where.dataDir, 'i18n', (doc, current) => {
+    const locales = currentLocales(current);
+    if (locales.some((existing) => existing.code.toLowerCase() === code.toLowerCase())) {
+      throw new ValidationError(`Locale "${code}" already exists`);
+    }
+    writeLocales(doc, [...locales, locale]);
+    if (current.defaultLocale === undefined) doc.setIn(['defaultLocale'], locales[0]?.code ?? code);
+    return locale;
+  });
+}
+
+/**
+ * Removes a locale; the default locale cannot be removed.
+ * @example await removeLocale({ projectDir, dataDir }, 'fr')
+ */
+export async function removeLocale(where: LocaleChange, code: string): Promise<Locale> {
+  return editConfigFile(where.projectDir, where.dataDir, 'i18n', (doc, current) => {
+    const locales = currentLocales(current);
+    const locale = findLocale(locales, code);
+    const defaultLocale = (current.defaultLocale as string | undefined) ?? 'en';
+    if (locale.code === defaultLocale) {
+      throw new ValidationError(`Locale "${code}" is the default locale and cannot be removed; make another locale the default first`);
+    }
+    writeLocales(doc, locales.filter((existing) => existing.code !== locale.code));
+    return locale;
+  });
+}
+
+/**
+ * Makes an added locale the default one.
+ * @example await setDefaultLocale({ projectDir, dataDir }, 'fr')
+ */
+export async function setDefaultLocale(where: LocaleChange, code: string): Promise<Locale> {
+  return editConfigFile(where.projectDir, where.dataDir, 'i18n', (doc, current) => {
+    const locale = findLocale(currentLocales(current), code);
+    doc.setIn(['defaultLocale'], locale.code);
+    return locale;
+  });
+}
+
+function findLocale(locales: Locale[], code: string): Locale {
+  assertLocaleCode(code);
+  const locale = locales.find((existing) => existing.code === code);
+  if (!locale) {
+    const codes = locales.map((existing) => existing.code);
+    throw new ValidationError(`Locale "${code}" does not exist (locales: ${codes.join(', ')})${didYouMean(code, codes)}`);
+  }
+  return locale;
+}

@@ -1,0 +1,37 @@
+/**
+ * The catalogue of Strapi action ids (CONTRACT.md "Action ids"), so the permission tree has
+ * Strapi's shape. Content actions are derived from the content types.
+ */
+
+const UP = 'plugin::users-permissions';
+
+export const USERS_PERMISSIONS_ACTIONS = {
+  auth: ['callback', 'connect', 'register', 'forgotPassword', 'resetPassword', 'changePassword', 'emailConfirmation', 'sendEmailConfirmation', 'refresh', 'logout', 'getSessions', 'revokeSession'],
+  user: ['find', 'findOne', 'count', 'create', 'update', 'destroy', 'me'],
+  role: ['find', 'findOne', 'createRole', 'updateRole', 'deleteRole'],
+  permissions: ['getPermissions'],
+} as const;
+
+export const COLLECTION_TYPE_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization'] as const;
+export const SINGLE_TYPE_ACTIONS = ['find', 'update', 'delete', 'createLocalization'] as const;
+
+/** `plugin::users-permissions.auth.register` */
+export function usersPermissionsAction(controller: keyof typeof USERS_PERMISSIONS_ACTIONS, action: string): string {
+  return `${UP}.${controller}.${action}`;
+}
+
+/** `api::article.article.find` */
+export function contentAction(singularName: string, action: string): string {
+  return `api::${singularName}.${singularName}.${action}`;
+}
+
+/** Strapi 5.54's defaults for the built-in roles (`DEFAULT_PERMISSIONS`, seeded on an empty store). */
+export const DEFAULT_PERMISSIONS: Readonly<Record<'public' | 'authenticated', readonly string[]>> = {
+  public: ['callback', 'connect', 'forgotPassword', 'resetPassword', 'register', 'emailConfirmation', 'sendEmailConfirmation', 'refresh'].map(
+    (action) => usersPermissionsAction('auth', action),
+  ),
+  authenticated: [
+    usersPermissionsAction('user', 'me'),
+    ...['changePassword', 'logout', 'getSessions', 'revokeSession'].map((action) => usersPermissionsAction('auth', action)),
+  ],
+};

@@ -1,0 +1,107 @@
+/**
+ * @module project — the composition root: `openProject(dir)` loads config and content types,
+ * opens the stores, and keeps them current while the CLI changes the project underneath.
+ */
+import { watch, readFileSync, type FSWatcher } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadConfig, resolveI18n, validateConfigFile, type Config, type LoadOptions } from '../config/index.js';
+import { createLogger, type Logger } from '../log.js';
+import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissions/index.js';
+import { loadSchemas, type Schemas } from '../schema/index.js';
+import { createFileDocuments, openTable, removeStaleTempFiles, whenIdle, type DocumentAdapter, type Row, type Table } from '../storage/index.js';
+import { parseYaml } from '../yaml.js';
+import { assertProject, projectPaths, TABLES, type ProjectPaths, type TableName } from './paths.js';
+
+export { projectPaths, assertProject, displayDir, TABLES, type ProjectPaths, type TableName } from './paths.js';
+
+export interface Tables {
+  users: Table<Row>;
+  roles: Table<RoleRow>;
+  permissions: Table<PermissionRow>;
+  sessions: Table<Row>;
+  tokens: Table<Row>;
+}
+
+export interface Project {
+  paths: ProjectPaths;
+  /** The current configuration; `i18n` follows `config/i18n.yaml` live while `watch()` runs. */
+  readonly config: Config;
+  schemas: Schemas;
+  tables: Tables;
+  documents: DocumentAdapter;
+  log: Logger;
+  /** Follows changes other processes make to data/ tables and config/i18n.yaml. Answers a stop function. */
+  watch(): () => void;
+  /** Resolves once every write this process started is on disk. */
+  flush(): Promise<void>;
+}
+
+export interface OpenOptions extends LoadOptions {
+  log?: Logger;
+}
+
+/**
+ * Opens a project for serving: validated config and content types, tables read into memory,
+ * the built-in roles seeded on a new data/ folder.
+ * @example const project = await openProject('site', { env: process.env });
+ */
+export async function openProject(dir: string, options: OpenOptions = {}): Promise<Project> {
+  const paths = projectPaths(dir, options.env);
+  await assertProject(paths);
+  let config = await loadConfig(paths.root, options);
+  const schemas = await loadSchemas(paths.root);
+  await mkdir(paths.data, { recursive: true, mode: 0o700 });
+  await removeStaleTempFiles(paths.data);
+  const tables = Object.fromEntries(
+    await Promise.all(TABLES.map(async (name) => [name, await openTable(paths.data, name)] as const)),
+  ) as unknown as Tables;
+  await seedBuiltInRoles(tables.roles, tables.permissions, { extra: config.usersPermissions.bootstrapPermissions });
+  const log = options.log ?? createLogger();
+
+  const reloadLocales = () => {
+    try {
+      const file = 'config/i18n.yaml';
+      const i18n = resolveI18n(validateConfigFile('i18n', parseYaml(readFileSync(join(paths.config, 'i18n.yaml'), 'utf8'), file)));
+      if (JSON.stringify(i18n) === JSON.stringify(config.i18n)) return;
+      config = { ...config, i18n };
+      log.info(`locales reloaded: ${i18n.locales.map((locale) => locale.code).join(', ')} (default ${i18n.defaultLocale})`);
+    } catch (error) {
+      // A half-edited file must not take a running server down: keep serving the last good locales.
+      log.warn(`config/i18n.yaml was not reloaded: ${(error as Error).message}`);
+    }
+  };
+
+  return {
+    paths,
+    get config() {
+      return config;
+    },
+    schemas,
+    tables,
+    documents: createFileDocuments(paths.data),
+    log,
+    watch() {
+      const tableFiles = new Map<string, Table<Row>>(TABLES.map((name: TableName) => [`${name}.json`, tables[name] as Table<Row>]));
+      const watchers: FSWatcher[] = [
+        watch(paths.data, (_event, filename) => {
+          const table = filename ? tableFiles.get(filename.toString()) : undefined;
+          if (!table) return;
+          try {
+            table.refresh();
+          } catch (error) {
+            log.error(`data/${filename} was not reloaded`, error);
+          }
+        }),
+        watch(paths.config, (_event, filename) => {
+          if (filename?.toString() === 'i18n.yaml') reloadLocales();
+        }),
+      ];
+      for (const watcher of watchers) watcher.on('error', (error) => log.error('file watch failed', error));
+      return () => {
+        for (const watcher of watchers) watcher.close();
+      };
+    },
+    flush: whenIdle,
+  };
+}
