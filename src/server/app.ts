@@ -1,0 +1,54 @@
+/**
+ * `createApp(project)`: the Koa app, with its middleware order readable top to bottom.
+ */
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import Router from '@koa/router';
+import type { Project } from '../project/index.js';
+import { errorMiddleware } from './errors.js';
+import { i18nRoutes } from '../i18n/index.js';
+
+export interface AppState {
+  /** Requests being handled now; shutdown waits for it to reach zero. */
+  inFlight: number;
+  /** Set when shutting down: responses then close their connection. */
+  draining: boolean;
+}
+
+export interface FolioApp extends Koa {
+  folio: AppState;
+}
+
+/**
+ * Builds the HTTP app of a project. Each call builds a fresh one (tests make many).
+ * @example const app = createApp(await openProject('site')); app.listen(1337);
+ */
+export function createApp(project: Project): FolioApp {
+  const app = new Koa({ proxy: project.config.server.proxy }) as FolioApp;
+  app.folio = { inFlight: 0, draining: false };
+  app.silent = true; // errors are rendered and logged by errorMiddleware, never printed twice
+
+  const api = new Router({ prefix: '/api' });
+  i18nRoutes(api, project);
+
+  app.use(async (ctx, next) => {
+    app.folio.inFlight++;
+    try {
+      await next();
+    } finally {
+      app.folio.inFlight--;
+      if (app.folio.draining) ctx.set('Connection', 'close');
+    }
+  });
+  app.use(errorMiddleware(project.log));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: String(project.config.server.bodyLimit),
+      strict: true,
+    }),
+  );
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: true }));
+  return app;
+}
