@@ -1,0 +1,117 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFile, stat, writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { folio, tempDir } from '../_helpers/index.js';
+
+const init = suite('folio init [dir]');
+
+init('should scaffold config, content-types, data with the built-in roles, and a generated JWT secret', async () => {
+  const tmp = await tempDir();
+  const dir = join(tmp.path, 'site');
+  const result = await folio(['init', dir, '--yes']);
+  assert.is(result.code, 0, result.stderr);
+  assert.match(result.stdout, /Created a foliocms project in /);
+  assert.is(result.stderr, '');
+
+  const up = parse(await readFile(join(dir, 'config/users-permissions.yaml'), 'utf8'));
+  assert.type(up.jwtSecret, 'string');
+  assert.ok(up.jwtSecret.length >= 40, 'a long random secret');
+  assert.is((await stat(join(dir, 'config/users-permissions.yaml'))).mode & 0o077, 0, 'the secret is not readable by others');
+  assert.equal(parse(await readFile(join(dir, 'config/i18n.yaml'), 'utf8')), { locales: [{ code: 'en', name: 'English (en)' }], defaultLocale: 'en' });
+  assert.ok((await stat(join(dir, 'content-types/components'))).isDirectory());
+
+  const roles = JSON.parse(await readFile(join(dir, 'data/roles.json'), 'utf8'));
+  assert.equal(roles.rows.map((role: { name: string; type: string }) => [role.name, role.type]), [['Authenticated', 'authenticated'], ['Public', 'public']]);
+  const permissions = JSON.parse(await readFile(join(dir, 'data/permissions.json'), 'utf8'));
+  const publicId = roles.rows.find((role: { type: string }) => role.type === 'public').id;
+  const publicActions = permissions.rows.filter((row: { role: number }) => row.role === publicId).map((row: { action: string }) => row.action);
+  assert.ok(publicActions.includes('plugin::users-permissions.auth.register'));
+  assert.ok(publicActions.includes('plugin::users-permissions.auth.callback'));
+  assert.not.ok(publicActions.includes('plugin::users-permissions.user.me'));
+  const authenticatedActions = permissions.rows.filter((row: { role: number }) => row.role !== publicId).map((row: { action: string }) => row.action);
+  assert.ok(authenticatedActions.includes('plugin::users-permissions.user.me'));
+  assert.ok(authenticatedActions.includes('plugin::users-permissions.auth.changePassword'));
+
+  const second = await folio(['init', join(tmp.path, 'other'), '--yes']);
+  const otherSecret = parse(await readFile(join(tmp.path, 'other/config/users-permissions.yaml'), 'utf8')).jwtSecret;
+  assert.is(second.code, 0);
+  assert.is.not(otherSecret, up.jwtSecret, 'each project gets its own secret');
+  await tmp.cleanup();
+});
+
+init('should take the target from --dir when no directory is given, and honour --default-locale', async () => {
+  const tmp = await tempDir();
+  const result = await folio(['--dir', join(tmp.path, 'site'), 'init', '--default-locale', 'fr']);
+  assert.is(result.code, 0, result.stderr);
+  assert.equal(parse(await readFile(join(tmp.path, 'site/config/i18n.yaml'), 'utf8')), { locales: [{ code: 'fr', name: 'French (fr)' }], defaultLocale: 'fr' });
+  await tmp.cleanup();
+});
+
+init('should print JSON with --json', async () => {
+  const tmp = await tempDir();
+  const result = await folio(['init', join(tmp.path, 'site'), '--json']);
+  assert.is(result.code, 0, result.stderr);
+  assert.is(JSON.parse(result.stdout).defaultLocale, 'en');
+  await tmp.cleanup();
+});
+
+init('when the directory is not empty then exit 1 with one line and touch nothing', async () => {
+  const tmp = await tempDir();
+  await mkdir(join(tmp.path, 'site'));
+  await writeFile(join(tmp.path, 'site', 'notes.txt'), 'mine');
+  const result = await folio(['init', join(tmp.path, 'site'), '--yes']);
+  assert.is(result.code, 1);
+  assert.match(result.stderr, /^folio: .*site is not empty; choose a new directory for the project\n$/);
+  assert.is(result.stdout, '');
+  assert.not.ok(await stat(join(tmp.path, 'site', 'config')).catch(() => false), 'nothing was scaffolded');
+  await tmp.cleanup();
+});
+
+init('when the default locale is not a locale code then exit 1 naming it', async () => {
+  const tmp = await tempDir();
+  const result = await folio(['init', join(tmp.path, 'site'), '--default-locale', 'not a code']);
+  assert.is(result.code, 1);
+  assert.is(result.stderr, 'folio: "not a code" is not a locale code; use a code like "en", "fr" or "pt-BR"\n');
+  await tmp.cleanup();
+});
+
+init.run();
+
+const program = suite('folio (program)');
+
+program('should print help and exit 0', async () => {
+  const result = await folio(['--help']);
+  assert.is(result.code, 0);
+  for (const command of ['init', 'serve', 'content-type', 'locale', 'config']) assert.match(result.stdout, new RegExp(`\\n  ${command}`));
+});
+
+program('when the command is unknown then exit 1 with a short message and no stack trace', async () => {
+  const result = await folio(['lcoale', 'list']);
+  assert.is(result.code, 1);
+  assert.match(result.stderr, /unknown command 'lcoale'/);
+  assert.not.match(result.stderr, /\n\s+at /);
+});
+
+program('when an option is unknown then exit 1', async () => {
+  const result = await folio(['locale', 'list', '--colour']);
+  assert.is(result.code, 1);
+  assert.match(result.stderr, /unknown option '--colour'/);
+});
+
+program('when the project directory does not exist then exit 1 saying how to create it', async () => {
+  const result = await folio(['--dir', 'nowhere', 'serve']);
+  assert.is(result.code, 1);
+  assert.is(result.stderr, 'folio: nowhere does not exist; create a project with `folio init nowhere`\n');
+});
+
+program('when the directory is not a project then exit 1 saying so', async () => {
+  const tmp = await tempDir();
+  const result = await folio(['--dir', tmp.path, 'locale', 'list']);
+  assert.is(result.code, 1);
+  assert.match(result.stderr, /is not a foliocms project \(it has no config\/ folder\); create one with `folio init /);
+  await tmp.cleanup();
+});
+
+program.run();
