@@ -58,7 +58,12 @@ const workers = Array.from({ length: Math.max(1, Math.min(2, availableParallelis
     results.push(result);
     const mark = result.failed > 0 ? 'FAIL' : 'ok  ';
     process.stdout.write(`${mark} ${file} (${result.passed} passed, ${result.failed} failed)\n`);
-    if (result.failed > 0) process.stdout.write(result.output.replace(/^/gm, '     | ') + '\n');
+    if (result.failed > 0) {
+      process.stdout.write(result.output.replace(/^/gm, '     | ') + '\n');
+      // uvu 0.5 cannot print an error whose `details` is an object (ours are): the test then fails
+      // without a FAIL line. Say so rather than leave a silent failure.
+      if (!/FAIL/.test(result.output)) process.stdout.write('     | a test threw an ApplicationError that uvu could not print; assert on the error instead of letting it escape\n');
+    }
   }
 });
 await Promise.all(workers);

@@ -1,0 +1,152 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { request as httpRequest } from 'node:http';
+import { ApplicationError, ForbiddenError, NotFoundError, PaginationError, PolicyError, RateLimitError, UnauthorizedError, ValidationError, PayloadTooLargeError, NotImplementedError } from '../../src/errors.js';
+import { createLogger } from '../../src/log.js';
+import { messages } from '../../src/messages.js';
+import { openProject } from '../../src/project/index.js';
+import { createApp, startServer, toErrorBody } from '../../src/server/index.js';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { copySampleProject, request } from '../_helpers/index.js';
+
+const table = suite('toErrorBody(error)');
+
+table('should map each error class to Strapi\'s status and keep its name, message and details', () => {
+  const cases: Array<[Error, number, string]> = [
+    [new ApplicationError('nope'), 400, 'ApplicationError'],
+    [new ValidationError('bad', { errors: [] }), 400, 'ValidationError'],
+    [new PaginationError(), 400, 'PaginationError'],
+    [new UnauthorizedError(), 401, 'UnauthorizedError'],
+    [new ForbiddenError('Forbidden'), 403, 'ForbiddenError'],
+    [new PolicyError(), 403, 'PolicyError'],
+    [new NotFoundError(), 404, 'NotFoundError'],
+    [new PayloadTooLargeError(), 413, 'PayloadTooLargeError'],
+    [new RateLimitError(), 429, 'RateLimitError'],
+    [new NotImplementedError(), 501, 'NotImplementedError'],
+  ];
+  for (const [error, status, name] of cases) {
+    const body = toErrorBody(error);
+    assert.equal(body, { data: null, error: { status, name, message: error.message, details: (error as ApplicationError).details } }, name);
+  }
+});
+
+table('should hide an unknown error behind a generic 500', () => {
+  assert.equal(toErrorBody(new Error('secret: /etc/passwd')), {
+    data: null,
+    error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} },
+  });
+  assert.equal(toErrorBody('a string').error.status, 500);
+});
+
+table.run();
+
+// ---------------------------------------------------------------------------------------------
+
+const http = suite('HTTP error envelope');
+let base: string;
+let close: () => Promise<void>;
+const logged: string[] = [];
+
+http.before(async () => {
+  const sample = await copySampleProject();
+  const project = await openProject(sample.dir, { log: createLogger((line) => logged.push(line)) });
+  const app = createApp(project);
+  // A route that fails the way a bug would, to see what the client and the log get.
+  app.use((ctx) => {
+    if (ctx.path === '/boom') throw new Error('database password is hunter2');
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await sample.cleanup();
+  };
+});
+
+http.after(() => close());
+
+http('when the route does not exist then 404 NotFoundError in the envelope', async () => {
+  const response = await request(`${base}/api/nothing-here`);
+  assert.is(response.status, 404);
+  assert.match(response.headers.get('content-type') ?? '', /application\/json/);
+  assert.equal(response.body, { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
+});
+
+http('when the JSON body is malformed then 400 in the envelope', async () => {
+  const response = await request(`${base}/api/i18n/locales`, { method: 'POST', body: '{"data": {"title": "x"' });
+  assert.is(response.status, 400);
+  assert.equal(response.body, { data: null, error: { status: 400, name: 'BadRequestError', message: messages.malformedJson, details: {} } });
+});
+
+http('when the body is not a JSON object or array then 400', async () => {
+  const response = await request(`${base}/api/i18n/locales`, { method: 'POST', body: '"just a string"' });
+  assert.is(response.status, 400);
+  assert.is(response.body.error.name, 'BadRequestError');
+});
+
+http('when the body is larger than the limit then 413 in the envelope', async () => {
+  const big = JSON.stringify({ data: { text: 'x'.repeat(1024 * 1024 + 10) } });
+  const response = await request(`${base}/api/i18n/locales`, { method: 'POST', body: big });
+  assert.is(response.status, 413);
+  assert.is(response.body.data, null);
+  assert.is(response.body.error.name, 'PayloadTooLargeError');
+  assert.is(response.body.error.status, 413);
+  assert.match(response.body.error.message, /larger than the limit/);
+});
+
+http('when the method is not allowed on a route then 405 in the envelope', async () => {
+  const response = await request(`${base}/api/i18n/locales`, { method: 'DELETE' });
+  assert.is(response.status, 405);
+  assert.equal(response.body, { data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: {} } });
+});
+
+http('when a handler fails unexpectedly then 500 with a generic message and the cause only in the log', async () => {
+  const response = await request(`${base}/boom`);
+  assert.is(response.status, 500);
+  assert.equal(response.body, { data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } });
+  assert.not.match(response.text, /hunter2/);
+  assert.ok(logged.some((line) => line.includes('GET /boom failed') && line.includes('hunter2')), 'the cause is logged');
+});
+
+http.run();
+
+// ---------------------------------------------------------------------------------------------
+
+const shutdown = suite('RunningServer.stop()');
+
+shutdown('should let an in-flight request finish, then refuse new connections', async () => {
+  const sample = await copySampleProject();
+  const project = await openProject(sample.dir, { overrides: { port: 0 }, log: createLogger(() => {}) });
+  const running = await startServer(project);
+  const { port } = new URL(running.url);
+
+  // A request whose body is still arriving when shutdown starts.
+  let finishBody = () => {};
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/i18n/locales', headers: { 'content-type': 'application/json', 'content-length': '11' } }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.write('{"data":');
+    finishBody = () => req.end('{}}');
+  });
+  while (running.app.folio.inFlight === 0) await new Promise((resolve) => setImmediate(resolve));
+  let stopped = false;
+  const stopping = running.stop().then(() => (stopped = true));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.not.ok(stopped, 'stop waits for the request in flight');
+  finishBody();
+  const result = await answer;
+  assert.is(result.status, 405, 'the in-flight request got its real answer');
+  await stopping;
+  assert.ok(stopped);
+  const refused = await fetch(`${running.url}/api/i18n/locales`).then(() => false, () => true);
+  assert.ok(refused, 'no new connections after stop');
+  await sample.cleanup();
+});
+
+shutdown.run();
