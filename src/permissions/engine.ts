@@ -1,0 +1,47 @@
+/**
+ * The permission engine: a pure function over data in memory. No rule, or anything unexpected,
+ * denies (fail closed).
+ */
+import type { PermissionRow, RoleRow } from './roles.js';
+
+/** Who is calling: an anonymous caller (Public role), a signed-in user, or the system (the CLI). */
+export type Actor =
+  | { kind: 'public'; role: RoleRow | undefined; permissions: ReadonlySet<string> }
+  | { kind: 'user'; user: { id: number; [key: string]: unknown }; role: RoleRow | undefined; permissions: ReadonlySet<string> }
+  | { kind: 'system' };
+
+/** The CLI and in-process callers: skips permission checks. */
+export const SYSTEM_ACTOR: Actor = Object.freeze({ kind: 'system' });
+
+/**
+ * Whether `actor` may perform `action` (a Strapi action id).
+ * @example can(publicActor, 'api::article.article.find') // true when Public holds it
+ */
+export function can(actor: Actor, action: string): boolean {
+  if (actor.kind === 'system') return true;
+  return typeof action === 'string' && actor.permissions.has(action);
+}
+
+const cache = new WeakMap<readonly PermissionRow[], Map<number, ReadonlySet<string>>>();
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The actions each role holds, indexed once per version of the permissions table (the table
+ * hands out a new rows array on every change, so the cache follows CLI changes by itself).
+ * @example permissionsOf(tables.permissions.rows(), publicRole.id).has('api::article.article.find')
+ */
+export function permissionsOf(rows: readonly PermissionRow[], roleId: number | undefined): ReadonlySet<string> {
+  if (roleId === undefined) return NONE;
+  let byRole = cache.get(rows);
+  if (!byRole) {
+    const building = new Map<number, Set<string>>();
+    for (const row of rows) {
+      let set = building.get(row.role);
+      if (!set) building.set(row.role, (set = new Set()));
+      set.add(row.action);
+    }
+    byRole = building;
+    cache.set(rows, byRole);
+  }
+  return byRole.get(roleId) ?? NONE;
+}

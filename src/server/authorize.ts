@@ -1,0 +1,20 @@
+/** `requires(action)`: lets a request through only when its actor holds the action. */
+import type { Context, Next } from 'koa';
+import { ForbiddenError, UnauthorizedError } from '../errors.js';
+import { can, type Actor } from '../permissions/index.js';
+import { MISSING_OR_INVALID_CREDENTIALS } from './authenticate.js';
+
+/**
+ * Strapi's rules: denied → 403 `Forbidden`; but an anonymous caller whose Public role holds no
+ * permission at all gets 401, since nothing could be done without credentials.
+ * @example router.get('/articles', requires('api::article.article.find'), handler)
+ */
+export function requires(action: string | ((ctx: Context) => string)) {
+  return async function authorize(ctx: Context, next: Next): Promise<void> {
+    const actor = ctx.state.actor as Actor | undefined;
+    const wanted = typeof action === 'function' ? action(ctx) : action;
+    if (actor && can(actor, wanted)) return next();
+    if (!actor || (actor.kind === 'public' && actor.permissions.size === 0)) throw new UnauthorizedError(MISSING_OR_INVALID_CREDENTIALS);
+    throw new ForbiddenError('Forbidden');
+  };
+}
