@@ -1,0 +1,123 @@
+/**
+ * Strings, enumerations, numbers and booleans. Each validator records its failures and returns the
+ * normalized value, or undefined when the value failed.
+ */
+import type {
+  BigIntegerAttribute,
+  BooleanAttribute,
+  EnumerationAttribute,
+  NumberAttribute,
+  StringAttribute,
+  UidAttribute,
+} from '../../schema/index.js';
+import { checkUnique, where, type At, type Context } from './context.js';
+import { validationMessages as m } from './messages.js';
+
+/** Strapi's uid alphabet (URL-safe without escaping). */
+const UID_PATTERN = /^[A-Za-z0-9-_.~]*$/;
+
+/**
+ * The WHATWG HTML `input type=email` rule, the one yup's `email()` follows: what browsers accept is
+ * what the API accepts.
+ */
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+export function validateString(value: unknown, attribute: StringAttribute | UidAttribute, at: At, ctx: Context): string | undefined {
+  const path = where(at);
+  if (typeof value !== 'string') {
+    ctx.issues.add(at.path, m.type(path, 'string', value), value);
+    return undefined;
+  }
+  const before = ctx.issues.count;
+  // Like Strapi, minLength waits for publication: a draft may be unfinished.
+  if (attribute.minLength !== undefined && !ctx.draft && value.length < attribute.minLength) {
+    ctx.issues.add(at.path, m.minLength(path, attribute.minLength), value);
+  }
+  if (attribute.maxLength !== undefined && value.length > attribute.maxLength) {
+    ctx.issues.add(at.path, m.maxLength(path, attribute.maxLength), value);
+  }
+  // An empty optional string is "no value", so it need not match (yup's excludeEmptyString, as Strapi sets it).
+  if (attribute.regex !== undefined && !(value === '' && !attribute.required)) {
+    const regex = new RegExp(attribute.regex);
+    if (!regex.test(value)) ctx.issues.add(at.path, m.matches(path, regex), value);
+  }
+  if (attribute.type === 'email') {
+    if (value === '') ctx.issues.add(at.path, m.emptyEmail(path), value);
+    else if (!EMAIL_PATTERN.test(value)) ctx.issues.add(at.path, m.email(path), value);
+  }
+  if (attribute.type === 'uid' && !UID_PATTERN.test(value)) ctx.issues.add(at.path, m.matches(path, UID_PATTERN), value);
+  if (ctx.issues.count > before) return undefined;
+  // A uid identifies a document in URLs, so it is unique whether or not the schema says so.
+  if (attribute.type === 'uid' || attribute.unique) checkUnique(ctx, at, value);
+  return value;
+}
+
+export function validateEnumeration(value: unknown, attribute: EnumerationAttribute, at: At, ctx: Context): string | undefined {
+  const path = where(at);
+  if (typeof value !== 'string') {
+    ctx.issues.add(at.path, m.type(path, 'string', value), value);
+    return undefined;
+  }
+  if (!attribute.enum.includes(value)) {
+    ctx.issues.add(at.path, m.oneOf(path, attribute.enum), value);
+    return undefined;
+  }
+  if (attribute.unique) checkUnique(ctx, at, value);
+  return value;
+}
+
+export function validateNumber(value: unknown, attribute: NumberAttribute, at: At, ctx: Context): number | undefined {
+  const path = where(at);
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    ctx.issues.add(at.path, m.type(path, 'number', value), value);
+    return undefined;
+  }
+  const before = ctx.issues.count;
+  if (attribute.type === 'integer') {
+    if (!Number.isInteger(value)) ctx.issues.add(at.path, m.integer(path), value);
+    // JSON numbers beyond 2^53 have already lost digits; storing them would store a different number.
+    else if (!Number.isSafeInteger(value)) ctx.issues.add(at.path, m.safeInteger(path), value);
+  }
+  if (attribute.min !== undefined && value < attribute.min) ctx.issues.add(at.path, m.min(path, attribute.min), value);
+  if (attribute.max !== undefined && value > attribute.max) ctx.issues.add(at.path, m.max(path, attribute.max), value);
+  if (ctx.issues.count > before) return undefined;
+  // -0 is stored and compared as 0.
+  const normalized = value === 0 ? 0 : value;
+  if (attribute.unique) checkUnique(ctx, at, normalized);
+  return normalized;
+}
+
+/** Big integers travel as decimal strings (as Strapi returns them), so no digit is lost. */
+export function validateBigInteger(value: unknown, attribute: BigIntegerAttribute, at: At, ctx: Context): string | undefined {
+  const path = where(at);
+  let parsed: bigint;
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) return fail(m.integer(path));
+    if (!Number.isSafeInteger(value)) return fail(m.safeInteger(path));
+    parsed = BigInt(value);
+  } else if (typeof value === 'string') {
+    if (!/^-?\d+$/.test(value)) return fail(m.integer(path));
+    parsed = BigInt(value);
+  } else {
+    return fail(m.type(path, 'string', value));
+  }
+  const before = ctx.issues.count;
+  if (attribute.min !== undefined && parsed < BigInt(attribute.min)) ctx.issues.add(at.path, m.min(path, attribute.min), value);
+  if (attribute.max !== undefined && parsed > BigInt(attribute.max)) ctx.issues.add(at.path, m.max(path, attribute.max), value);
+  if (ctx.issues.count > before) return undefined;
+  const normalized = parsed.toString();
+  if (attribute.unique) checkUnique(ctx, at, normalized);
+  return normalized;
+
+  function fail(message: string): undefined {
+    ctx.issues.add(at.path, message, value);
+    return undefined;
+  }
+}
+
+export function validateBoolean(value: unknown, _attribute: BooleanAttribute, at: At, ctx: Context): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  ctx.issues.add(at.path, m.type(where(at), 'boolean', value), value);
+  return undefined;
+}
