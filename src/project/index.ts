@@ -6,6 +6,7 @@ import { watch, readFileSync, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig, resolveI18n, validateConfigFile, type Config, type LoadOptions } from '../config/index.js';
+import { createContentService, createContentStore, type ContentService } from '../content/index.js';
 import { createLogger, type Logger } from '../log.js';
 import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissions/index.js';
 import { loadSchemas, type Schemas } from '../schema/index.js';
@@ -30,6 +31,8 @@ export interface Project {
   schemas: Schemas;
   tables: Tables;
   documents: DocumentAdapter;
+  /** Content documents, served from memory. */
+  content: ContentService;
   log: Logger;
   /** Follows changes other processes make to data/ tables and config/i18n.yaml. Answers a stop function. */
   watch(): () => void;
@@ -58,6 +61,10 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   ) as unknown as Tables;
   await seedBuiltInRoles(tables.roles, tables.permissions, { extra: config.usersPermissions.bootstrapPermissions });
   const log = options.log ?? createLogger();
+  const documents = createFileDocuments(paths.data, { onSkip: (path, reason) => log.warn(`${path}: ${reason}`) });
+  const store = createContentStore(documents, schemas);
+  await store.load();
+  const content = createContentService({ schemas, store, users: tables.users, roles: tables.roles, i18n: () => config.i18n });
 
   const reloadLocales = () => {
     try {
@@ -79,7 +86,8 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
     },
     schemas,
     tables,
-    documents: createFileDocuments(paths.data),
+    documents,
+    content,
     log,
     watch() {
       const tableFiles = new Map<string, Table<Row>>(TABLES.map((name: TableName) => [`${name}.json`, tables[name] as Table<Row>]));

@@ -6,7 +6,9 @@ import bodyParser from 'koa-bodyparser';
 import Router from '@koa/router';
 import type { Project } from '../project/index.js';
 import { errorMiddleware } from './errors.js';
+import { contentRoutes } from '../content/index.js';
 import { i18nRoutes } from '../i18n/index.js';
+import { authenticate } from './authenticate.js';
 
 export interface AppState {
   /** Requests being handled now; shutdown waits for it to reach zero. */
@@ -30,6 +32,7 @@ export function createApp(project: Project): FolioApp {
 
   const api = new Router({ prefix: '/api' });
   i18nRoutes(api, project);
+  contentRoutes(api, { content: project.content, contentTypes: project.schemas.contentTypes, rest: () => project.config.api.rest });
 
   app.use(async (ctx, next) => {
     app.folio.inFlight++;
@@ -48,6 +51,7 @@ export function createApp(project: Project): FolioApp {
       strict: true,
     }),
   );
+  app.use(authenticate(project));
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));
   return app;

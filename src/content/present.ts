@@ -1,0 +1,98 @@
+/**
+ * What a client sees of a stored row: `id`, `documentId`, the attributes (unset ones `null`),
+ * the timestamps and `locale`. Private and password attributes never leave; components,
+ * dynamic zones and relations appear only when populated, and component entries carry no `id`.
+ */
+import type { Attribute, RelationAttribute } from '../schema/index.js';
+import type { DocumentStatus } from '../storage/index.js';
+import { compareBy, compileFilter, type EvalContext, type PopulateNode, type PopulateTree } from './query/index.js';
+import type { Model, ModelLookup } from './types.js';
+
+export interface PresentContext {
+  lookup: ModelLookup;
+  status: DocumentStatus;
+  /** Resolves a relation of a row (same status and locale rules as reads). */
+  related(model: Model, attributeName: string, row: Record<string, unknown>): Array<Record<string, unknown>>;
+  evalContext: EvalContext;
+}
+
+export interface PresentOptions {
+  populate?: PopulateTree;
+  /** Scalar attributes to keep (id and documentId always stay); undefined keeps all. */
+  fields?: string[];
+}
+
+const TRAILING_FIELDS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
+
+/** Hidden from every response: password attributes and `private: true`. */
+export function isHidden(attribute: Attribute): boolean {
+  return attribute.type === 'password' || attribute.private === true;
+}
+
+function isScalar(attribute: Attribute): boolean {
+  return attribute.type !== 'component' && attribute.type !== 'dynamiczone' && attribute.type !== 'relation';
+}
+
+/**
+ * Shapes one row for a response.
+ * @example present(articleModel, row, { populate: { category: {} } }, ctx)
+ */
+export function present(model: Model, row: Record<string, unknown>, options: PresentOptions, ctx: PresentContext): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const keep = options.fields ? new Set(options.fields) : undefined;
+  if (!model.isComponent) {
+    out.id = row.id;
+    out.documentId = row.documentId;
+  } else if (row.__component !== undefined) {
+    out.__component = row.__component;
+  }
+  for (const [name, attribute] of Object.entries(model.attributes)) {
+    if (isHidden(attribute)) continue;
+    if (isScalar(attribute)) {
+      if (!keep || keep.has(name)) out[name] = row[name] ?? null;
+      continue;
+    }
+    const node = options.populate?.[name];
+    if (!node) continue;
+    out[name] = presentNested(model, name, attribute, row, node, ctx);
+  }
+  if (!model.isComponent) {
+    for (const field of TRAILING_FIELDS) if (!keep || keep.has(field)) out[field] = row[field] ?? null;
+    if (model.localized && (!keep || keep.has('locale'))) out.locale = row.locale ?? null;
+  }
+  return out;
+}
+
+function presentNested(model: Model, name: string, attribute: Attribute, row: Record<string, unknown>, node: PopulateNode, ctx: PresentContext): unknown {
+  if (attribute.type === 'component') {
+    const component = ctx.lookup.model(attribute.component);
+    const value = row[name];
+    if (!component || value === undefined || value === null) return attribute.repeatable ? [] : null;
+    const shape = (entry: unknown) => present(component, entry as Record<string, unknown>, { populate: node.populate, fields: node.fields }, ctx);
+    return Array.isArray(value) ? value.map(shape) : shape(value);
+  }
+  if (attribute.type === 'dynamiczone') {
+    const entries = Array.isArray(row[name]) ? (row[name] as Array<Record<string, unknown>>) : [];
+    return entries.flatMap((entry) => {
+      const uid = entry.__component as string;
+      const fragment = node.on ? node.on[uid] : node;
+      if (node.on && !fragment) return [];
+      const component = ctx.lookup.model(uid);
+      return component ? [present(component, entry, { populate: fragment?.populate, fields: fragment?.fields }, ctx)] : [];
+    });
+  }
+  const relation = attribute as RelationAttribute;
+  const target = ctx.lookup.model(relation.target);
+  if (!target) return null;
+  let rows = ctx.related(model, name, row);
+  if (node.filters) {
+    const matches = compileFilter(node.filters, target, ctx.evalContext);
+    rows = rows.filter(matches);
+  }
+  if (node.count) return { count: rows.length };
+  if (node.sort && node.sort.length > 0) rows = [...rows].sort(compareBy(node.sort, target, ctx.evalContext));
+  const shaped = rows.map((entry) => present(target, entry, { populate: node.populate, fields: node.fields }, ctx));
+  const many = relation.relation === 'oneToMany' || relation.relation === 'manyToMany';
+  return many ? shaped : (shaped[0] ?? null);
+}
+

@@ -1,0 +1,130 @@
+/**
+ * Relations are stored on their owning side only, as target documentIds (numeric ids for users and
+ * roles). Reading resolves them to the target's version in the same status and locale; the inverse
+ * side (`mappedBy`) is computed from the owners, so the two sides can never disagree.
+ */
+import { ValidationError } from '../errors.js';
+import type { Schemas, ContentType, RelationAttribute } from '../schema/index.js';
+import type { DocumentStatus, Json, Row } from '../storage/index.js';
+import { ROLE_UID, USER_UID } from './models.js';
+import type { ContentStore } from './store.js';
+import type { DocumentRow } from './types.js';
+
+export type RelationRef = { id: number } | { documentId: string };
+
+/** The normalized relation input of a payload (see validate/). */
+export interface RelationInput {
+  set?: RelationRef[];
+  connect?: RelationRef[];
+  disconnect?: RelationRef[];
+}
+
+export interface RelationContext {
+  schemas: Schemas;
+  store: ContentStore;
+  users: { rows(): readonly Row[] };
+  roles: { rows(): readonly Row[] };
+}
+
+export function isToMany(attribute: RelationAttribute): boolean {
+  return attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
+}
+
+/** The owning attribute on the target when `attribute` is an inverse side. */
+function owner(attribute: RelationAttribute, schemas: Schemas): { type: ContentType; name: string } | undefined {
+  if (!attribute.mappedBy) return undefined;
+  const type = schemas.byUid(attribute.target);
+  return type ? { type, name: attribute.mappedBy } : undefined;
+}
+
+export function isInverseSide(attribute: RelationAttribute): boolean {
+  return attribute.mappedBy !== undefined;
+}
+
+/** Which version of a target to show next to a row read in `status`. */
+function targetVersion(target: ContentType, status: DocumentStatus, locale: string | null): { status: DocumentStatus; locale: string | null } {
+  return { status: target.draftAndPublish ? status : 'published', locale: target.localized ? locale : null };
+}
+
+/**
+ * The rows `row`'s relation points to, as they should be read alongside it.
+ * @example related(ctx, articleType.attributes.category, row, 'published') // [categoryRow]
+ */
+export function related(ctx: RelationContext, attribute: RelationAttribute, row: Record<string, unknown>, status: DocumentStatus, defaultLocale: string, name: string): Array<Record<string, unknown>> {
+  const locale = (row.locale as string | null | undefined) ?? defaultLocale;
+  if (attribute.target === USER_UID || attribute.target === ROLE_UID) {
+    const table = attribute.target === USER_UID ? ctx.users : ctx.roles;
+    if (attribute.mappedBy) {
+      const id = row.id;
+      return table.rows().filter((target) => ([] as unknown[]).concat(target[attribute.mappedBy!] ?? []).includes(id));
+    }
+    const ids = ([] as unknown[]).concat(row[name] ?? []);
+    return ids.map((id) => table.rows().find((target) => target.id === id)).filter((target): target is Row => target !== undefined);
+  }
+  const target = ctx.schemas.byUid(attribute.target);
+  if (!target) return [];
+  const where = targetVersion(target, status, locale);
+  const inverse = owner(attribute, ctx.schemas);
+  if (inverse) {
+    const documentId = row.documentId;
+    return ctx.store.rows(inverse.type, where.status, where.locale).filter((candidate) => {
+      const value = candidate[inverse.name];
+      return Array.isArray(value) ? value.includes(documentId as string) : value === documentId;
+    });
+  }
+  const documentIds = ([] as unknown[]).concat(row[name] ?? []);
+  const rows: DocumentRow[] = [];
+  for (const documentId of documentIds) {
+    const found = typeof documentId === 'string' ? ctx.store.get(target, documentId, where.status, where.locale) : undefined;
+    if (found) rows.push(found);
+  }
+  return rows;
+}
+
+/** Answers the stored form (documentId or numeric id) of a reference, or fails naming it. */
+function resolveRef(ctx: RelationContext, attribute: RelationAttribute, ref: RelationRef, path: string): string | number {
+  if (attribute.target === USER_UID || attribute.target === ROLE_UID) {
+    const table = attribute.target === USER_UID ? ctx.users : ctx.roles;
+    const found = 'id' in ref ? table.rows().find((row) => row.id === ref.id) : table.rows().find((row) => row.documentId === ref.documentId);
+    if (!found) throw relationError(path, ref);
+    return found.id;
+  }
+  const target = ctx.schemas.byUid(attribute.target)!;
+  if ('documentId' in ref) {
+    if (ctx.store.versions(target, ref.documentId).length === 0) throw relationError(path, ref);
+    return ref.documentId;
+  }
+  for (const documentId of ctx.store.documentIds(target)) {
+    if (ctx.store.versions(target, documentId).some(({ row }) => row.id === ref.id)) return documentId;
+  }
+  throw relationError(path, ref);
+}
+
+function relationError(path: string, ref: RelationRef): ValidationError {
+  const what = 'id' in ref ? `id ${ref.id}` : `documentId "${ref.documentId}"`;
+  const message = `${path}: no related entry with ${what}`;
+  return new ValidationError(message, { errors: [{ path: path.split('.'), message, name: 'ValidationError' }] });
+}
+
+/**
+ * The stored value of a relation after applying `input` to the current one: `set` replaces,
+ * then `disconnect` removes and `connect` appends (Strapi's order).
+ * @example applyRelation(ctx, attribute, ['a1'], { connect: [{ documentId: 'b2' }] }, 'tags') // ['a1', 'b2']
+ */
+export function applyRelation(ctx: RelationContext, attribute: RelationAttribute, current: Json | undefined, input: RelationInput | null, path: string): Json {
+  const many = isToMany(attribute);
+  if (input === null) return many ? [] : null;
+  let values = ([] as Array<string | number>).concat((current ?? []) as Array<string | number>);
+  if (input.set) values = input.set.map((ref) => resolveRef(ctx, attribute, ref, path));
+  for (const ref of input.disconnect ?? []) {
+    const value = resolveRef(ctx, attribute, ref, path);
+    values = values.filter((existing) => existing !== value);
+  }
+  for (const ref of input.connect ?? []) {
+    const value = resolveRef(ctx, attribute, ref, path);
+    if (!values.includes(value)) values.push(value);
+  }
+  if (many) return values;
+  if (values.length > 1) values = values.slice(-1);
+  return values[0] ?? null;
+}

@@ -1,0 +1,304 @@
+/**
+ * The content service: find, findOne, create, update and delete documents of collection and single
+ * types, locale-aware, with draft & publish (spec "Content endpoints with locale", strapi-reference
+ * §4). It takes parsed queries and raw payloads and answers presented documents; it never sees `ctx`.
+ */
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { newDocumentId, now } from '../ids.js';
+import { resolveLocale } from '../i18n/index.js';
+import { isLocalizedAttribute, type ContentType, type Schemas } from '../schema/index.js';
+import type { I18nConfig } from '../config/index.js';
+import type { DocumentStatus, Json, Row } from '../storage/index.js';
+import { renumberComponents, withComponentIds } from './components.js';
+import { contentTypeModel, createModelLookup } from './models.js';
+import { present, type PresentContext } from './present.js';
+import { compareBy, compileFilter, matchesSearch, paginate, type ContentQuery, type EvalContext, type PopulateTree } from './query/index.js';
+import { applyRelation, isInverseSide, related, type RelationContext, type RelationInput } from './relations.js';
+import type { ContentStore } from './store.js';
+import type { DocumentRow, Model, ModelLookup } from './types.js';
+import { validateDocumentInput, isRelationInput } from './validate/index.js';
+
+export interface ContentServiceDeps {
+  schemas: Schemas;
+  store: ContentStore;
+  users: { rows(): readonly Row[] };
+  roles: { rows(): readonly Row[] };
+  /** The current locales (they change live). */
+  i18n(): I18nConfig;
+}
+
+export interface WriteOptions {
+  status: DocumentStatus;
+  /** The `locale` query parameter as given. */
+  locale: unknown;
+  /** Asked only when the write would create a new locale version (spec rule 5). */
+  mayCreateLocalization(): boolean;
+  /** How to shape the answer (the request's `populate` and `fields`). */
+  populate?: PopulateTree;
+  fields?: string[];
+}
+
+export interface DocumentResult {
+  data: Record<string, unknown>;
+}
+
+/** Serialises writes per document: an update reads the current version and must not race another. */
+function createDocumentQueue() {
+  const tails = new Map<string, Promise<unknown>>();
+  return function queued<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = tails.get(key) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const tail = run.catch(() => undefined);
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;
+
+/**
+ * @example const content = createContentService({ schemas, store, users, roles, i18n: () => project.config.i18n });
+ */
+export function createContentService(deps: ContentServiceDeps) {
+  const { schemas, store } = deps;
+  const lookup: ModelLookup = createModelLookup(schemas);
+  const relationContext: RelationContext = { schemas, store, users: deps.users, roles: deps.roles };
+  const queued = createDocumentQueue();
+  /**
+   * Writes of one document never interleave. A type with unique attributes (or a uid) serialises
+   * all its writes, so two documents cannot both pass the uniqueness check with the same value.
+   */
+  const writeKey = (type: ContentType, documentId: string) =>
+    Object.values(type.attributes).some((attribute) => attribute.type === 'uid' || ('unique' in attribute && attribute.unique)) ? type.uid : `${type.uid}:${documentId}`;
+
+  // --------------------------------------------------------------------------------------------
+  // Reading
+  // --------------------------------------------------------------------------------------------
+
+  function contexts(status: DocumentStatus): { present: PresentContext; evaluate: EvalContext } {
+    const relatedRows = (model: Model, name: string, row: Record<string, unknown>) => {
+      const attribute = model.attributes[name];
+      if (!attribute || attribute.type !== 'relation') return [];
+      return related(relationContext, attribute, row, status, deps.i18n().defaultLocale, name);
+    };
+    const evaluate: EvalContext = { lookup, related: relatedRows };
+    return { evaluate, present: { lookup, status, related: relatedRows, evalContext: evaluate } };
+  }
+
+  /** The locale a read or write means: the default when none is given; must have been added. */
+  function localeOf(type: ContentType, raw: unknown, allowAll: boolean): string | null | '*' {
+    if (raw !== undefined && typeof raw !== 'string') throw new ValidationError("Invalid parameter at 'locale'. Expected a string.");
+    if (raw === '*') {
+      if (!allowAll) throw new ValidationError('Invalid locale param * provided. Document locales must be strings.');
+      return type.localized ? '*' : null;
+    }
+    const locale = resolveLocale(deps.i18n(), raw === '' ? undefined : raw);
+    return type.localized ? locale : null;
+  }
+
+  function statusOf(type: ContentType, status: DocumentStatus): DocumentStatus {
+    return type.draftAndPublish ? status : 'published';
+  }
+
+  function selectRows(type: ContentType, query: ContentQuery, locale: string | null | '*'): readonly DocumentRow[] {
+    const status = statusOf(type, query.status);
+    return locale === '*' ? store.rowsInAllLocales(type, status) : store.rows(type, status, locale);
+  }
+
+  function find(type: ContentType, query: ContentQuery) {
+    const model = contentTypeModel(type);
+    const locale = localeOf(type, query.locale, true);
+    const { present: presentContext, evaluate } = contexts(query.status);
+    let rows: readonly DocumentRow[] = selectRows(type, query, locale);
+    if (query.filters) rows = rows.filter(compileFilter(query.filters, model, evaluate));
+    if (query.q) rows = rows.filter(matchesSearch(query.q, model));
+    if (query.sort.length > 0) rows = [...rows].sort(compareBy(query.sort, model, evaluate));
+    const page = paginate(rows, query.pagination);
+    return {
+      data: page.rows.map((row) => present(model, row, { populate: query.populate, fields: query.fields }, presentContext)),
+      meta: page.meta,
+    };
+  }
+
+  function findVersion(type: ContentType, documentId: string, query: ContentQuery): DocumentRow {
+    const locale = localeOf(type, query.locale, false) as string | null;
+    const row = store.get(type, documentId, statusOf(type, query.status), locale);
+    if (!row) throw new NotFoundError('Not Found');
+    return row;
+  }
+
+  function findOne(type: ContentType, documentId: string, query: ContentQuery): DocumentResult {
+    const row = findVersion(type, documentId, query);
+    return { data: present(contentTypeModel(type), row, { populate: query.populate, fields: query.fields }, contexts(query.status).present) };
+  }
+
+  /** The one document of a single type, if any. */
+  function singleDocumentId(type: ContentType): string | undefined {
+    return store.documentIds(type)[0];
+  }
+
+  function findSingle(type: ContentType, query: ContentQuery): DocumentResult {
+    localeOf(type, query.locale, false); // an unknown locale is a 400 even before anything exists
+    const documentId = singleDocumentId(type);
+    if (!documentId) throw new NotFoundError('Not Found');
+    return findOne(type, documentId, query);
+  }
+
+  // --------------------------------------------------------------------------------------------
+  // Writing
+  // --------------------------------------------------------------------------------------------
+
+  function isUniqueIn(type: ContentType, documentId: string | undefined, status: DocumentStatus, locale: string | null) {
+    return (attribute: string, value: unknown, path: string[]) => {
+      if (path.length > 1) return true; // uniqueness inside components is per entry, not enforced across documents
+      return !store.rows(type, status, locale).some((row) => row.documentId !== documentId && row[attribute] === value);
+    };
+  }
+
+  /** Applies a validated payload to `base` (the current draft, or a new row). */
+  function merge(type: ContentType, base: DocumentRow, input: Record<string, unknown>): DocumentRow {
+    const next: DocumentRow = { ...base };
+    for (const [name, value] of Object.entries(input)) {
+      const attribute = type.attributes[name];
+      if (!attribute) continue;
+      if (attribute.type === 'relation') {
+        if (isInverseSide(attribute)) {
+          throw new ValidationError(`${name} is the inverse side of a relation; set it from ${attribute.target.split('.').pop()}.${attribute.mappedBy}`, {
+            errors: [{ path: [name], message: `${name} is the inverse side of a relation`, name: 'ValidationError' }],
+          });
+        }
+        next[name] = applyRelation(relationContext, attribute, base[name], (isRelationInput(value) ? value : null) as RelationInput | null, name);
+      } else if (attribute.type === 'component' || attribute.type === 'dynamiczone') {
+        next[name] = withComponentIds(schemas, attribute, value as Json, base[name], name, store.nextComponentId);
+      } else {
+        next[name] = value as Json;
+      }
+    }
+    return next;
+  }
+
+  function missingRequired(type: ContentType, row: DocumentRow): void {
+    const errors = Object.entries(type.attributes)
+      .filter(([name, attribute]) => attribute.required && (row[name] === undefined || row[name] === null))
+      .map(([name]) => ({ path: [name], message: `${name} must be defined.`, name: 'ValidationError' }));
+    if (errors.length > 0) throw new ValidationError(errors.length === 1 ? errors[0]!.message : `${errors.length} errors occurred`, { errors });
+  }
+
+  /** The published copy of a draft: new row id and new component ids (ids are status-local). */
+  async function publish(type: ContentType, draft: DocumentRow): Promise<DocumentRow> {
+    const stamp = now();
+    const published = renumberComponents(schemas, type.attributes, draft, store.nextComponentId) as DocumentRow;
+    const row: DocumentRow = { ...published, id: store.nextRowId(type), updatedAt: draft.updatedAt, publishedAt: stamp };
+    const existing = store.get(type, draft.documentId, 'published', draft.locale);
+    if (existing) row.createdAt = existing.createdAt;
+    await store.save(type, 'published', row);
+    return row;
+  }
+
+  /** Copies changed non-localized attributes to the other locale versions (same status). */
+  async function syncNonLocalized(type: ContentType, source: DocumentRow, status: DocumentStatus, changed: string[]): Promise<void> {
+    if (!type.localized) return;
+    const shared = changed.filter((name) => {
+      const attribute = type.attributes[name]!;
+      return !isLocalizedAttribute(type, attribute) && attribute.type !== 'relation' && attribute.type !== 'uid';
+    });
+    if (shared.length === 0) return;
+    for (const { status: versionStatus, row } of store.versions(type, source.documentId)) {
+      if (versionStatus !== status || row.locale === source.locale) continue;
+      const next: DocumentRow = { ...row, updatedAt: source.updatedAt };
+      for (const name of shared) {
+        const attribute = type.attributes[name]!;
+        next[name] = attribute.type === 'component' || attribute.type === 'dynamiczone'
+          ? renumberComponents(schemas, { [name]: attribute }, { [name]: source[name] ?? null }, store.nextComponentId)[name]!
+          : (source[name] ?? null);
+      }
+      await store.save(type, status, next);
+    }
+  }
+
+  async function writeDraft(type: ContentType, row: DocumentRow, changed: string[], options: WriteOptions): Promise<DocumentRow> {
+    if (!type.draftAndPublish) {
+      await store.save(type, 'published', row);
+      await syncNonLocalized(type, row, 'published', changed);
+      return row;
+    }
+    await store.save(type, 'draft', row);
+    await syncNonLocalized(type, row, 'draft', changed);
+    if (options.status === 'draft') return row;
+    const published = await publish(type, row);
+    await syncNonLocalized(type, published, 'published', changed);
+    return published;
+  }
+
+  async function create(type: ContentType, data: unknown, options: WriteOptions): Promise<DocumentResult> {
+    const locale = localeOf(type, options.locale, false) as string | null;
+    const documentId = newDocumentId();
+    return queued(writeKey(type, documentId), async () => {
+      const status = type.draftAndPublish ? 'draft' : 'published';
+      const input = validateDocumentInput(data, contentTypeModel(type), { lookup, mode: 'create', isUnique: isUniqueIn(type, undefined, status, locale) });
+      const stamp = now();
+      const base: DocumentRow = { id: store.nextRowId(type), documentId, locale, createdAt: stamp, updatedAt: stamp, publishedAt: type.draftAndPublish ? null : stamp };
+      const row = merge(type, base, input);
+      const saved = await writeDraft(type, row, Object.keys(input), options);
+      return { data: present(contentTypeModel(type), saved, { populate: options.populate, fields: options.fields }, contexts(statusOf(type, options.status)).present) };
+    });
+  }
+
+  async function update(type: ContentType, documentId: string, data: unknown, options: WriteOptions): Promise<DocumentResult> {
+    const locale = localeOf(type, options.locale, false) as string | null;
+    return queued(writeKey(type, documentId), async () => {
+      const versions = store.versions(type, documentId);
+      if (versions.length === 0) throw new NotFoundError('Not Found');
+      const status: DocumentStatus = type.draftAndPublish ? 'draft' : 'published';
+      const current = store.get(type, documentId, status, locale);
+      const model = contentTypeModel(type);
+      let base: DocumentRow;
+      let input: Record<string, unknown>;
+      if (current) {
+        input = validateDocumentInput(data, model, { lookup, mode: 'update', isUnique: isUniqueIn(type, documentId, status, locale) });
+        base = { ...current, updatedAt: now() };
+      } else {
+        // A new locale version of an existing document (spec rules 3–5).
+        if (!options.mayCreateLocalization()) throw new ForbiddenError('Forbidden');
+        input = validateDocumentInput(data, model, { lookup, mode: 'update', localizedOnly: true, isUnique: isUniqueIn(type, documentId, status, locale) });
+        const source = versions.find((version) => version.status === 'published')?.row ?? versions[0]!.row;
+        const stamp = now();
+        base = { id: store.nextRowId(type), documentId, locale, createdAt: stamp, updatedAt: stamp, publishedAt: type.draftAndPublish ? null : stamp };
+        for (const [name, attribute] of Object.entries(type.attributes)) {
+          if (isLocalizedAttribute(type, attribute) || attribute.type === 'relation' || attribute.type === 'uid') continue;
+          if (source[name] !== undefined) base[name] = renumberComponents(schemas, { [name]: attribute }, { [name]: source[name]! }, store.nextComponentId)[name];
+        }
+      }
+      const row = merge(type, base, input);
+      missingRequired(type, row);
+      const saved = await writeDraft(type, row, Object.keys(input), options);
+      return { data: present(model, saved, { populate: options.populate, fields: options.fields }, contexts(statusOf(type, options.status)).present) };
+    });
+  }
+
+  async function updateSingle(type: ContentType, data: unknown, options: WriteOptions): Promise<DocumentResult> {
+    const documentId = singleDocumentId(type);
+    return documentId ? update(type, documentId, data, options) : create(type, data, options);
+  }
+
+  async function remove(type: ContentType, documentId: string, localeParam: unknown): Promise<void> {
+    const locale = localeOf(type, localeParam, true);
+    await queued(writeKey(type, documentId), async () => {
+      const versions = store.versions(type, documentId).filter(({ row }) => locale === '*' || row.locale === locale);
+      if (versions.length === 0) throw new NotFoundError('Not Found');
+      for (const { status, row } of versions) await store.remove(type, status, documentId, row.locale);
+    });
+  }
+
+  async function removeSingle(type: ContentType, localeParam: unknown): Promise<void> {
+    localeOf(type, localeParam, true);
+    const documentId = singleDocumentId(type);
+    if (!documentId) throw new NotFoundError('Not Found');
+    await remove(type, documentId, localeParam);
+  }
+
+  return { lookup, find, findOne, findSingle, create, update, updateSingle, remove, removeSingle, findVersion };
+}

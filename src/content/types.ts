@@ -1,0 +1,57 @@
+/**
+ * Shapes shared by the content modules (query, validation, service, routes).
+ */
+import type { Attribute, Component } from '../schema/index.js';
+import type { Json } from '../storage/index.js';
+
+export type { Json };
+
+/**
+ * Anything with attributes that queries and payloads are checked against: a content type, the
+ * built-in User or Role, or a component.
+ */
+export interface Model {
+  /** `api::article.article`, `plugin::users-permissions.user`, or a component uid `shared.section`. */
+  uid: string;
+  attributes: Record<string, Attribute>;
+  /** Whether rows carry `locale` (localized content types). */
+  localized: boolean;
+  /** Whether rows have a draft and a published version. */
+  draftAndPublish: boolean;
+  /** false for components: they have no documentId, timestamps or locale. */
+  isComponent: boolean;
+}
+
+/** Resolves the uids met in attributes (relation targets, components) to models. */
+export interface ModelLookup {
+  /** A relation target (`api::x.x`, users-permissions user/role) or a component uid. */
+  model(uid: string): Model | undefined;
+  component(uid: string): Component | undefined;
+}
+
+/**
+ * One stored version of a document (one status, one locale) as the service keeps it in memory.
+ * Components are stored inline with their status-local numeric `id`; dynamic-zone entries also carry
+ * `__component`. Relations are stored as target documentIds (or numeric ids for users and roles).
+ */
+export interface DocumentRow {
+  id: number;
+  documentId: string;
+  /** null on content types that are not localized. */
+  locale: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** null on a draft. */
+  publishedAt: string | null;
+  [attribute: string]: Json | undefined;
+}
+
+/** Fields every document has besides its attributes; filterable and sortable. */
+export const SYSTEM_ATTRIBUTES: Record<string, Attribute> = {
+  id: { type: 'integer' },
+  documentId: { type: 'string' },
+  createdAt: { type: 'datetime' },
+  updatedAt: { type: 'datetime' },
+  publishedAt: { type: 'datetime' },
+  locale: { type: 'string' },
+};

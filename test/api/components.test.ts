@@ -1,0 +1,103 @@
+/** spec/api.md "Updating repeatable components" and component/dynamic-zone output. */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { apiServer, type ApiServer } from '../_helpers/api.js';
+
+let api: ApiServer;
+const components = suite('components and dynamic zones');
+components.before(async () => {
+  api = await apiServer();
+});
+components.after(() => api.close());
+
+const sections = [
+  { heading: 'One', body: 'first' },
+  { heading: 'Two', body: 'second' },
+];
+
+components('populated components and dynamic-zone entries carry no id', async () => {
+  const created = await api.post('/api/articles?populate=sections', { data: { title: 'With sections', sections } });
+  assert.is(created.status, 200);
+  const read = await api.get(`/api/articles/${created.body.data.documentId}?populate=sections`);
+  assert.equal(read.body.data.sections, sections);
+  const home = await api.put('/api/homepage', {
+    data: { title: 'Home', blocks: [{ __component: 'shared.section', heading: 'Hi', body: null }, { __component: 'shared.quote', text: 'To be', author: 'W.' }] },
+  });
+  assert.is(home.status, 200, JSON.stringify(home.body));
+  const zone = (await api.get('/api/homepage?populate=blocks')).body.data.blocks;
+  assert.equal(zone, [
+    { __component: 'shared.section', heading: 'Hi', body: null },
+    { __component: 'shared.quote', text: 'To be', author: 'W.' },
+  ]);
+});
+
+components('rule 1: a PUT with the complete list replaces it on the draft; entries left out are removed', async () => {
+  const created = (await api.post('/api/articles', { data: { title: 'Replace', sections } })).body.data;
+  await api.put(`/api/articles/${created.documentId}`, { data: { sections: [{ heading: 'Only' }] } });
+  const read = await api.get(`/api/articles/${created.documentId}?populate=sections`);
+  assert.equal(read.body.data.sections, [{ heading: 'Only', body: null }]);
+});
+
+components('stored component rows have numeric ids local to a status: draft and published ids differ', async () => {
+  const created = (await api.post('/api/articles', { data: { title: 'Ids', sections } })).body.data;
+  const dir = join(api.dir, 'data/content/article', created.documentId);
+  const draft = JSON.parse(await readFile(join(dir, 'draft.en.json'), 'utf8'));
+  const published = JSON.parse(await readFile(join(dir, 'published.en.json'), 'utf8'));
+  const draftIds = draft.sections.map((entry: { id: number }) => entry.id);
+  const publishedIds = published.sections.map((entry: { id: number }) => entry.id);
+  assert.ok(draftIds.every((id: unknown) => typeof id === 'number'));
+  assert.ok(publishedIds.every((id: number) => !draftIds.includes(id)), 'publishing creates new component rows');
+});
+
+components('rule 2: ids taken from the published version are refused with 400, and nothing changes', async () => {
+  const created = (await api.post('/api/articles', { data: { title: 'Stale ids', sections } })).body.data;
+  const published = JSON.parse(await readFile(join(api.dir, 'data/content/article', created.documentId, 'published.en.json'), 'utf8'));
+  const response = await api.put(`/api/articles/${created.documentId}`, { data: { sections: [{ id: published.sections[0].id, heading: 'Changed' }] } });
+  assert.is(response.status, 400);
+  assert.equal(response.body.error, { status: 400, name: 'ApplicationError', message: 'Some of the provided components in sections are not related to the entity', details: {} });
+  assert.equal((await api.get(`/api/articles/${created.documentId}?populate=sections&status=draft`)).body.data.sections, sections);
+});
+
+components('rule 3: backend-side callers may update draft rows in place by sending the draft ids back', async () => {
+  const created = (await api.post('/api/articles', { data: { title: 'In place', sections } })).body.data;
+  const draftFile = join(api.dir, 'data/content/article', created.documentId, 'draft.en.json');
+  const draft = JSON.parse(await readFile(draftFile, 'utf8'));
+  const [first, second] = draft.sections;
+  await api.project.content.update(
+    api.project.schemas.bySingular('article')!,
+    created.documentId,
+    { sections: [{ id: second.id, heading: 'Two, edited' }, { id: first.id }] },
+    { status: 'draft', locale: undefined, mayCreateLocalization: () => true },
+  );
+  const after = JSON.parse(await readFile(draftFile, 'utf8'));
+  assert.equal(after.sections.map((entry: { id: number }) => entry.id), [second.id, first.id], 'the same rows, reordered');
+  assert.equal(after.sections[0].heading, 'Two, edited');
+  assert.equal(after.sections[0].body, 'second', 'fields not sent keep their value');
+});
+
+components('a dynamic-zone entry whose __component is not allowed is refused', async () => {
+  const response = await api.put('/api/homepage', { data: { blocks: [{ __component: 'shared.unknown' }] } });
+  assert.is(response.status, 400);
+  assert.match(response.body.error.message + JSON.stringify(response.body.error.details), /__component/);
+});
+
+components.run();
+
+const fragments = suite('dynamic-zone populate fragments');
+
+fragments('populate[dz][on][uid] shows only the named components, with their own fields', async () => {
+  const api = await apiServer();
+  await api.put('/api/homepage', {
+    data: { title: 'Home', blocks: [{ __component: 'shared.section', heading: 'Hi', body: 'text' }, { __component: 'shared.quote', text: 'To be', author: 'W.' }] },
+  });
+  const response = await api.get('/api/homepage?populate[blocks][on][shared.quote][fields][0]=text');
+  assert.is(response.status, 200, JSON.stringify(response.body));
+  assert.equal(response.body.data.blocks, [{ __component: 'shared.quote', text: 'To be' }]);
+  const refused = await api.get('/api/homepage?populate[blocks][fields][0]=title');
+  assert.is(refused.status, 400);
+  await api.close();
+});
+
+fragments.run();

@@ -1,0 +1,82 @@
+/** Relations between content types: write by id, documentId, connect/disconnect/set; populate to read. */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { apiServer, type ApiServer } from '../_helpers/api.js';
+
+const tag = `
+kind: collectionType
+info: { singularName: tag, pluralName: tags, displayName: Tag }
+options: { draftAndPublish: false }
+attributes:
+  label: { type: string }
+`;
+const post = `
+kind: collectionType
+info: { singularName: post, pluralName: posts, displayName: Post }
+options: { draftAndPublish: true }
+attributes:
+  title: { type: string }
+  tags:  { type: relation, relation: manyToMany, target: api::tag.tag }
+  lead:  { type: relation, relation: oneToOne, target: api::tag.tag }
+`;
+
+let api: ApiServer;
+const relations = suite('relations');
+relations.before(async () => {
+  api = await apiServer({ files: { 'content-types/tag.yaml': tag, 'content-types/post.yaml': post } });
+});
+relations.after(() => api.close());
+
+const label = (tags: Array<{ label: string }>) => tags.map((t) => t.label).sort();
+
+relations('a to-one relation is written by documentId or numeric id and read with populate', async () => {
+  const news = (await api.post('/api/categories', { data: { name: 'News' } })).body.data;
+  const byDocumentId = await api.post('/api/articles?populate=category', { data: { title: 'A', category: news.documentId } });
+  assert.is(byDocumentId.status, 200, JSON.stringify(byDocumentId.body));
+  assert.is(byDocumentId.body.data.category.name, 'News');
+  const byId = (await api.post('/api/articles', { data: { title: 'B', category: news.id } })).body.data;
+  const read = await api.get(`/api/articles/${byId.documentId}?populate=category`);
+  assert.equal(read.body.data.category, news);
+  assert.not.ok('category' in (await api.get(`/api/articles/${byId.documentId}`)).body.data, 'not populated, not shown');
+});
+
+relations('the inverse side lists its owners when populated', async () => {
+  const sport = (await api.post('/api/categories', { data: { name: 'Sport' } })).body.data;
+  await api.post('/api/articles', { data: { title: 'Match', category: { connect: [sport.documentId] } } });
+  const read = await api.get(`/api/categories/${sport.documentId}?populate=articles`);
+  assert.equal(read.body.data.articles.map((a: { title: string }) => a.title), ['Match']);
+});
+
+relations('to-many relations take set, connect and disconnect', async () => {
+  const [a, b, c] = await Promise.all(['a', 'b', 'c'].map(async (l) => (await api.post('/api/tags', { data: { label: l } })).body.data));
+  const created = (await api.post('/api/posts?populate=tags', { data: { title: 'P', tags: [a.documentId, b.id] } })).body.data;
+  assert.equal(label(created.tags), ['a', 'b']);
+  const connected = await api.put(`/api/posts/${created.documentId}?populate=tags`, { data: { tags: { connect: [{ documentId: c.documentId }], disconnect: [a.documentId] } } });
+  assert.equal(label(connected.body.data.tags), ['b', 'c']);
+  const set = await api.put(`/api/posts/${created.documentId}?populate=tags`, { data: { tags: { set: [{ id: a.id }] } } });
+  assert.equal(label(set.body.data.tags), ['a']);
+  const counted = await api.get(`/api/posts/${created.documentId}?populate[tags][count]=true`);
+  assert.equal(counted.body.data.tags, { count: 1 });
+});
+
+relations('a relation to a missing document is refused with 400 naming it', async () => {
+  const response = await api.post('/api/posts', { data: { title: 'P', lead: 'nosuchdocument' } });
+  assert.is(response.status, 400);
+  assert.match(response.body.error.message, /lead.*nosuchdocument/);
+});
+
+relations('null clears a to-one relation', async () => {
+  const t = (await api.post('/api/tags', { data: { label: 'lead' } })).body.data;
+  const created = (await api.post('/api/posts', { data: { title: 'P', lead: t.documentId } })).body.data;
+  const cleared = await api.put(`/api/posts/${created.documentId}?populate=lead`, { data: { lead: null } });
+  assert.is(cleared.body.data.lead, null);
+});
+
+relations('filters follow relations', async () => {
+  const tech = (await api.post('/api/categories', { data: { name: 'Tech' } })).body.data;
+  await api.post('/api/articles', { data: { title: 'Chips', category: tech.documentId } });
+  const response = await api.get('/api/articles?filters[category][name][$eq]=Tech');
+  assert.equal(response.body.data.map((a: { title: string }) => a.title), ['Chips']);
+});
+
+relations.run();

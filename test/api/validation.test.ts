@@ -1,0 +1,125 @@
+/** Validation of write payloads over HTTP (strapi-reference §4.1): 400 ValidationError with details.errors, nothing stored. */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { apiServer, type ApiServer } from '../_helpers/api.js';
+
+const everything = `
+kind: collectionType
+info: { singularName: thing, pluralName: things, displayName: Thing }
+options: { draftAndPublish: false }
+attributes:
+  name:     { type: string, required: true, minLength: 2, maxLength: 10 }
+  code:     { type: string, regex: "^[A-Z]{3}$", unique: true }
+  contact:  { type: email }
+  secret:   { type: string, private: true }
+  pin:      { type: password }
+  slug:     { type: uid, targetField: name }
+  kind:     { type: enumeration, enum: [small, large] }
+  count:    { type: integer, min: 0, max: 100 }
+  big:      { type: biginteger }
+  ratio:    { type: float }
+  price:    { type: decimal }
+  active:   { type: boolean, default: true }
+  day:      { type: date }
+  at:       { type: datetime }
+  time:     { type: time }
+  meta:     { type: json }
+  text:     { type: blocks }
+`;
+
+let api: ApiServer;
+const validation = suite('write validation over HTTP');
+validation.before(async () => {
+  api = await apiServer({ files: { 'content-types/thing.yaml': everything } });
+});
+validation.after(() => api.close());
+
+async function storedThings(): Promise<number> {
+  return (await readdir(join(api.dir, 'data/content/thing')).catch(() => [])).length;
+}
+
+validation('should store valid values of every type, normalised, with defaults', async () => {
+  const response = await api.post('/api/things', {
+    data: {
+      name: 'Widget', code: 'ABC', contact: 'a@b.co', slug: 'widget', kind: 'small', count: 5, big: '9007199254740993',
+      ratio: 0.5, price: 12.3, day: '2024-02-29', at: '2024-01-31T09:30:00+01:00', time: '10:20:30', meta: { any: ['json'] },
+      text: [{ type: 'paragraph', children: [{ type: 'text', text: 'Hi', bold: true }] }],
+    },
+  });
+  assert.is(response.status, 200, JSON.stringify(response.body));
+  const doc = response.body.data;
+  assert.is(doc.big, '9007199254740993', 'big integers keep every digit');
+  assert.is(doc.at, '2024-01-31T08:30:00.000Z');
+  assert.is(doc.time, '10:20:30.000');
+  assert.is(doc.active, true, 'the default applies');
+  assert.equal(doc.meta, { any: ['json'] });
+});
+
+validation('private and password attributes are writable but never returned', async () => {
+  const response = await api.post('/api/things', { data: { name: 'Hidden', secret: 's3cret', pin: 'p4ss' } });
+  assert.is(response.status, 200);
+  assert.not.ok('secret' in response.body.data);
+  assert.not.ok('pin' in response.body.data);
+  const list = await api.get('/api/things');
+  assert.not.match(list.text, /s3cret|p4ss/);
+});
+
+validation('a missing required attribute and several wrong values answer one 400 listing every error', async () => {
+  const before = await storedThings();
+  const response = await api.post('/api/things', { data: { count: 101, kind: 'medium', contact: 'nope' } });
+  assert.is(response.status, 400);
+  assert.is(response.body.error.name, 'ValidationError');
+  assert.is(response.body.error.message, '4 errors occurred');
+  const paths = response.body.error.details.errors.map((error: { path: string[] }) => error.path.join('.')).sort();
+  assert.equal(paths, ['contact', 'count', 'kind', 'name']);
+  assert.is(await storedThings(), before, 'nothing was stored');
+});
+
+validation('each rule has its message', async () => {
+  const cases: Array<[Record<string, unknown>, string]> = [
+    [{ name: 'x' }, 'name must be at least 2 characters'],
+    [{ name: 'x'.repeat(11) }, 'name must be at most 10 characters'],
+    [{ name: 42 }, 'name must be a `string` type, but the final value was: `42`.'],
+    [{ name: 'ok', code: 'abc' }, 'code must match the following: "/^[A-Z]{3}$/"'],
+    [{ name: 'ok', contact: 'not-an-email' }, 'contact must be a valid email'],
+    [{ name: 'ok', kind: 'medium' }, 'kind must be one of the following values: small, large'],
+    [{ name: 'ok', count: -1 }, 'count must be greater than or equal to 0'],
+    [{ name: 'ok', count: 1.5 }, 'count must be an integer'],
+    [{ name: 'ok', slug: 'not a slug' }, 'slug must match the following: "/^[A-Za-z0-9-_.~]*$/"'],
+  ];
+  for (const [data, message] of cases) {
+    const response = await api.post('/api/things', { data });
+    assert.is(response.status, 400, JSON.stringify(data));
+    assert.is(response.body.error.message, message);
+    assert.is(response.body.error.details.errors[0].message, message);
+  }
+  const blocks = await api.post('/api/things', { data: { name: 'ok', text: [{ type: 'paragraph', children: [{ type: 'script' }] }] } });
+  assert.is(blocks.status, 400);
+  assert.match(blocks.body.error.message, /text\[0\]\.children\[0\]/);
+});
+
+validation('a unique value already used by another document is refused', async () => {
+  assert.is((await api.post('/api/things', { data: { name: 'First', code: 'UNQ' } })).status, 200);
+  const duplicate = await api.post('/api/things', { data: { name: 'Second', code: 'UNQ' } });
+  assert.is(duplicate.status, 400);
+  assert.is(duplicate.body.error.message, 'This attribute must be unique');
+  assert.equal(duplicate.body.error.details.errors[0].path, ['code']);
+});
+
+validation('PUT checks only the given keys, but a required attribute cannot be cleared', async () => {
+  const created = (await api.post('/api/things', { data: { name: 'Keep' } })).body.data;
+  assert.is((await api.put(`/api/things/${created.documentId}`, { data: { count: 9 } })).status, 200);
+  const cleared = await api.put(`/api/things/${created.documentId}`, { data: { name: null } });
+  assert.is(cleared.status, 400);
+  assert.is(cleared.body.error.message, 'name must be a `string` type, but the final value was: `null`.');
+});
+
+validation('prototype keys in a body are refused and pollute nothing', async () => {
+  const response = await api.post('/api/things', '{"data":{"name":"ok","__proto__":{"polluted":true}}}');
+  assert.is(response.status, 400);
+  assert.is(({} as Record<string, unknown>).polluted, undefined);
+});
+
+validation.run();
