@@ -62,7 +62,8 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
     const list = `/${type.pluralName}`;
     const one = `/${type.pluralName}/:documentId`;
     router.get(list, action('find'), (ctx) => {
-      ctx.body = content.find(type, queryOf(ctx, type, deps));
+      ctx.type = 'application/json';
+      ctx.body = content.findJson(type, queryOf(ctx, type, deps));
     });
     router.post(list, action('create'), async (ctx) => {
       const query = queryOf(ctx, type, deps);

@@ -67,12 +67,14 @@ export function createContentService(deps: ContentServiceDeps) {
   const lookup: ModelLookup = createModelLookup(schemas);
   const relationContext: RelationContext = { schemas, store, users: deps.users, roles: deps.roles };
   const queued = createDocumentQueue();
+  /** Writes of one document never interleave; writes of different documents run in parallel. */
+  const writeKey = (type: ContentType, documentId: string) => `${type.uid}:${documentId}`;
   /**
-   * Writes of one document never interleave. A type with unique attributes (or a uid) serialises
-   * all its writes, so two documents cannot both pass the uniqueness check with the same value.
+   * Unique values claimed by writes still on their way to disk, so that two documents written at
+   * once cannot both pass the uniqueness check with the same value: claim key → value → documentId.
    */
-  const writeKey = (type: ContentType, documentId: string) =>
-    Object.values(type.attributes).some((attribute) => attribute.type === 'uid' || ('unique' in attribute && attribute.unique)) ? type.uid : `${type.uid}:${documentId}`;
+  const claims = new Map<string, Map<unknown, string>>();
+  const claimKey = (type: ContentType, status: DocumentStatus, locale: string | null, attribute: string) => `${type.uid}|${status}|${locale ?? ''}|${attribute}`;
 
   // --------------------------------------------------------------------------------------------
   // Reading
@@ -108,19 +110,44 @@ export function createContentService(deps: ContentServiceDeps) {
     return locale === '*' ? store.rowsInAllLocales(type, status) : store.rows(type, status, locale);
   }
 
-  function find(type: ContentType, query: ContentQuery) {
+  /** The rows of one page of a list query, and its meta. */
+  function selectPage(type: ContentType, query: ContentQuery) {
     const model = contentTypeModel(type);
     const locale = localeOf(type, query.locale, true);
-    const { present: presentContext, evaluate } = contexts(query.status);
+    const { evaluate } = contexts(query.status);
     let rows: readonly DocumentRow[] = selectRows(type, query, locale);
     if (query.filters) rows = rows.filter(compileFilter(query.filters, model, evaluate));
     if (query.q) rows = rows.filter(matchesSearch(query.q, model));
     if (query.sort.length > 0) rows = [...rows].sort(compareBy(query.sort, model, evaluate));
-    const page = paginate(rows, query.pagination);
-    return {
-      data: page.rows.map((row) => present(model, row, { populate: query.populate, fields: query.fields }, presentContext)),
-      meta: page.meta,
-    };
+    return { model, ...paginate(rows, query.pagination) };
+  }
+
+  function find(type: ContentType, query: ContentQuery) {
+    const { model, rows, meta } = selectPage(type, query);
+    const presentContext = contexts(query.status).present;
+    return { data: rows.map((row) => present(model, row, { populate: query.populate, fields: query.fields }, presentContext)), meta };
+  }
+
+  /**
+   * Rows are replaced, never changed, on a write; so the JSON of a row in the default shape (no
+   * populate, no fields) can be kept with it and reused by every list that shows it.
+   */
+  const serialized = new WeakMap<DocumentRow, string>();
+  function rowJson(model: Model, row: DocumentRow, status: DocumentStatus): string {
+    let json = serialized.get(row);
+    if (json === undefined) serialized.set(row, (json = JSON.stringify(present(model, row, {}, contexts(status).present))));
+    return json;
+  }
+  const isDefaultShape = (query: ContentQuery) => query.fields === undefined && Object.keys(query.populate).length === 0;
+
+  /**
+   * `find` as the JSON text of `{ data, meta }`: the hot path of the REST API.
+   * @example ctx.body = content.findJson(type, query)
+   */
+  function findJson(type: ContentType, query: ContentQuery): string {
+    if (!isDefaultShape(query)) return JSON.stringify(find(type, query));
+    const { model, rows, meta } = selectPage(type, query);
+    return `{"data":[${rows.map((row) => rowJson(model, row, query.status)).join(',')}],"meta":${JSON.stringify(meta)}}`;
   }
 
   function findVersion(type: ContentType, documentId: string, query: ContentQuery): DocumentRow {
@@ -151,10 +178,33 @@ export function createContentService(deps: ContentServiceDeps) {
   // Writing
   // --------------------------------------------------------------------------------------------
 
-  function isUniqueIn(type: ContentType, documentId: string | undefined, status: DocumentStatus, locale: string | null) {
+  function isUniqueIn(type: ContentType, documentId: string, status: DocumentStatus, locale: string | null) {
     return (attribute: string, value: unknown, path: string[]) => {
       if (path.length > 1) return true; // uniqueness inside components is per entry, not enforced across documents
+      const claimedBy = claims.get(claimKey(type, status, locale, attribute))?.get(value);
+      if (claimedBy !== undefined && claimedBy !== documentId) return false;
       return !store.rows(type, status, locale).some((row) => row.documentId !== documentId && row[attribute] === value);
+    };
+  }
+
+  /**
+   * Claims the unique values of a validated payload until the write is durable. Called in the same
+   * synchronous run as the validation, so no other write can slip in between. Answers the release.
+   */
+  function claimUnique(type: ContentType, documentId: string, status: DocumentStatus, locale: string | null, input: Record<string, unknown>): () => void {
+    const claimed: Array<[Map<unknown, string>, unknown]> = [];
+    for (const [name, value] of Object.entries(input)) {
+      const attribute = type.attributes[name];
+      if (!attribute || value === null || value === undefined) continue;
+      if (attribute.type !== 'uid' && !('unique' in attribute && attribute.unique)) continue;
+      const key = claimKey(type, status, locale, name);
+      let values = claims.get(key);
+      if (!values) claims.set(key, (values = new Map()));
+      values.set(value, documentId);
+      claimed.push([values, value]);
+    }
+    return () => {
+      for (const [values, value] of claimed) if (values.get(value) === documentId) values.delete(value);
     };
   }
 
@@ -188,14 +238,10 @@ export function createContentService(deps: ContentServiceDeps) {
   }
 
   /** The published copy of a draft: new row id and new component ids (ids are status-local). */
-  async function publish(type: ContentType, draft: DocumentRow): Promise<DocumentRow> {
-    const stamp = now();
+  function publishedCopy(type: ContentType, draft: DocumentRow): DocumentRow {
     const published = renumberComponents(schemas, type.attributes, draft, store.nextComponentId) as DocumentRow;
-    const row: DocumentRow = { ...published, id: store.nextRowId(type), updatedAt: draft.updatedAt, publishedAt: stamp };
     const existing = store.get(type, draft.documentId, 'published', draft.locale);
-    if (existing) row.createdAt = existing.createdAt;
-    await store.save(type, 'published', row);
-    return row;
+    return { ...published, id: store.nextRowId(type), createdAt: existing?.createdAt ?? draft.createdAt, updatedAt: draft.updatedAt, publishedAt: now() };
   }
 
   /** Copies changed non-localized attributes to the other locale versions (same status). */
@@ -225,11 +271,15 @@ export function createContentService(deps: ContentServiceDeps) {
       await syncNonLocalized(type, row, 'published', changed);
       return row;
     }
-    await store.save(type, 'draft', row);
-    await syncNonLocalized(type, row, 'draft', changed);
-    if (options.status === 'draft') return row;
-    const published = await publish(type, row);
-    await syncNonLocalized(type, published, 'published', changed);
+    if (options.status === 'draft') {
+      await store.save(type, 'draft', row);
+      await syncNonLocalized(type, row, 'draft', changed);
+      return row;
+    }
+    // Draft and published copy are independent files: write them at once.
+    const published = publishedCopy(type, row);
+    await Promise.all([store.save(type, 'draft', row), store.save(type, 'published', published)]);
+    await Promise.all([syncNonLocalized(type, row, 'draft', changed), syncNonLocalized(type, published, 'published', changed)]);
     return published;
   }
 
@@ -238,11 +288,16 @@ export function createContentService(deps: ContentServiceDeps) {
     const documentId = newDocumentId();
     return queued(writeKey(type, documentId), async () => {
       const status = type.draftAndPublish ? 'draft' : 'published';
-      const input = validateDocumentInput(data, contentTypeModel(type), { lookup, mode: 'create', isUnique: isUniqueIn(type, undefined, status, locale) });
+      const input = validateDocumentInput(data, contentTypeModel(type), { lookup, mode: 'create', isUnique: isUniqueIn(type, documentId, status, locale) });
+      const release = claimUnique(type, documentId, status, locale, input);
       const stamp = now();
       const base: DocumentRow = { id: store.nextRowId(type), documentId, locale, createdAt: stamp, updatedAt: stamp, publishedAt: type.draftAndPublish ? null : stamp };
-      const row = merge(type, base, input);
-      const saved = await writeDraft(type, row, Object.keys(input), options);
+      let saved: DocumentRow;
+      try {
+        saved = await writeDraft(type, merge(type, base, input), Object.keys(input), options);
+      } finally {
+        release();
+      }
       return { data: present(contentTypeModel(type), saved, { populate: options.populate, fields: options.fields }, contexts(statusOf(type, options.status)).present) };
     });
   }
@@ -272,9 +327,15 @@ export function createContentService(deps: ContentServiceDeps) {
           if (source[name] !== undefined) base[name] = renumberComponents(schemas, { [name]: attribute }, { [name]: source[name]! }, store.nextComponentId)[name];
         }
       }
-      const row = merge(type, base, input);
-      missingRequired(type, row);
-      const saved = await writeDraft(type, row, Object.keys(input), options);
+      const release = claimUnique(type, documentId, status, locale, input);
+      let saved: DocumentRow;
+      try {
+        const row = merge(type, base, input);
+        missingRequired(type, row);
+        saved = await writeDraft(type, row, Object.keys(input), options);
+      } finally {
+        release();
+      }
       return { data: present(model, saved, { populate: options.populate, fields: options.fields }, contexts(statusOf(type, options.status)).present) };
     });
   }
@@ -300,5 +361,5 @@ export function createContentService(deps: ContentServiceDeps) {
     await remove(type, documentId, localeParam);
   }
 
-  return { lookup, find, findOne, findSingle, create, update, updateSingle, remove, removeSingle, findVersion };
+  return { lookup, find, findJson, findOne, findSingle, create, update, updateSingle, remove, removeSingle, findVersion };
 }

@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+// `npm run bench`: a temporary project with generated documents, served by `folio serve` as a
+// user runs it, driven by autocannon from this (separate) process; in the same run, a bare Koa
+// server answering the same bytes as `list` gives the ceiling of this stack on this machine.
+// Usage: npm run bench -- [--docs 1000] [--duration 10] [--connections 50]
+import { spawn, execFileSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { parse, stringify } from 'yaml';
+import { generate } from './generate.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const docs = option('docs', 1000);
+const duration = option('duration', 10);
+const connections = option('connections', 50);
+
+function startProcess(command, argv, readyPattern, env = {}) {
+  const started = process.hrtime.bigint();
+  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      const match = readyPattern.exec(line);
+      if (!match) return reject(new Error(`unexpected line: ${line}`));
+      resolve({ child, url: match[1], readyMs: Number(process.hrtime.bigint() - started) / 1e6 });
+    });
+    child.once('exit', (code) => reject(new Error(`${argv.join(' ')} exited with ${code}`)));
+  });
+}
+
+/** Peak resident set size of a process so far (VmHWM), in MB. */
+async function peakRssMb(pid) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return Math.round(kb / 1024);
+}
+
+function drive(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ duration, connections, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+async function setUp() {
+  const dir = await mkdtemp(join(tmpdir(), 'folio-bench-'));
+  await cp(join(root, 'config'), join(dir, 'config'), { recursive: true });
+  await cp(join(root, 'content-types'), join(dir, 'content-types'), { recursive: true });
+  const upFile = join(dir, 'config/users-permissions.yaml');
+  const up = parse(await readFile(upFile, 'utf8'));
+  up.ratelimit = { enabled: false };
+  up.bootstrapPermissions = {
+    public: ['find', 'findOne', 'create', 'update'].map((a) => `api::article.article.${a}`).concat('api::category.category.find', 'api::category.category.findOne'),
+  };
+  await writeFile(upFile, stringify(up));
+  await mkdir(join(dir, 'data'), { recursive: true });
+  const generated = await generate(join(dir, 'data'), docs);
+  return { dir, ...generated };
+}
+
+function row(scenario, result, rssMb, ceiling) {
+  const rps = Math.round(result.requests.average);
+  return {
+    scenario,
+    requestsPerSecond: rps,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    peakRssMb: rssMb,
+    ofCeiling: ceiling ? `${Math.round((rps / ceiling) * 100)}%` : '100%',
+  };
+}
+
+const { dir, articles } = await setUp();
+console.error(`generated ${docs} articles (en and fr, draft and published) in a temporary project`);
+const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, { NODE_ENV: 'production' });
+const readyRssMb = await peakRssMb(server.child.pid);
+console.error(`folio serve ready in ${Math.round(server.readyMs)} ms, RSS ${readyRssMb} MB`);
+
+const paths = {
+  list: '/api/articles?locale=fr',
+  query: '/api/articles?filters[views][$gte]=1000&filters[views][$lt]=8000&filters[title][$containsi]=lorem&sort=views:desc&pagination[pageSize]=25&populate=category',
+  one: `/api/articles/${articles[Math.floor(articles.length / 2)]}`,
+};
+const listBytes = Buffer.from(await (await fetch(server.url + paths.list)).arrayBuffer());
+const bodyFile = join(dir, 'list-response.json');
+await writeFile(bodyFile, listBytes);
+const ceilingServer = await startProcess(process.execPath, [join(root, 'bench/ceiling.mjs'), bodyFile], /^ceiling listening on (http:\/\/\S+)$/);
+
+const results = [];
+const ceilingResult = await drive({ url: ceilingServer.url });
+const ceilingRps = ceilingResult.requests.average;
+results.push(row('ceiling', ceilingResult, await peakRssMb(ceilingServer.child.pid), 0));
+for (const scenario of ['list', 'query', 'one']) {
+  results.push(row(scenario, await drive({ url: server.url + paths[scenario] }), await peakRssMb(server.child.pid), ceilingRps));
+  console.error(`${scenario} done`);
+}
+const section = { heading: 'Benchmark', body: 'A repeatable component entry' };
+results.push(row('create', await drive({
+  url: `${server.url}/api/articles`,
+  connections: 10,
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ data: { title: 'Created by the benchmark', views: 1, sections: [section, section] } }),
+}), await peakRssMb(server.child.pid), ceilingRps));
+let next = 0;
+results.push(row('update', await drive({
+  url: server.url,
+  connections: 10,
+  requests: [{
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (request) => ({ ...request, path: `/api/articles/${articles[next++ % articles.length]}`, body: JSON.stringify({ data: { views: next, sections: [section] } }) }),
+  }],
+}), await peakRssMb(server.child.pid), ceilingRps));
+for (const pending of ['authed', 'login', 'mixed']) results.push({ scenario: pending, pending: 'needs the accounts endpoints' });
+
+const helpMs = [];
+for (let i = 0; i < 10; i++) {
+  const started = process.hrtime.bigint();
+  execFileSync(process.execPath, [join(root, 'bin/folio.js'), '--help']);
+  helpMs.push(Number(process.hrtime.bigint() - started) / 1e6);
+}
+helpMs.sort((a, b) => a - b);
+
+server.child.kill('SIGTERM');
+ceilingServer.child.kill('SIGTERM');
+await rm(dir, { recursive: true, force: true });
+
+const summary = {
+  date: new Date().toISOString(),
+  machine: `${(await import('node:os')).cpus().length} cores, Node ${process.version}`,
+  docs,
+  durationSeconds: duration,
+  connections,
+  readyMs: Math.round(server.readyMs),
+  readyRssMb,
+  helpMedianMs: Math.round(helpMs[5]),
+  scenarios: results,
+};
+await mkdir(join(root, 'bench/results'), { recursive: true });
+await writeFile(join(root, 'bench/results/latest.json'), JSON.stringify(summary, null, 2) + '\n');
+
+const columns = ['scenario', 'requestsPerSecond', 'p50Ms', 'p99Ms', 'errors', 'non2xx', 'peakRssMb', 'ofCeiling'];
+const lines = [
+  `| ${['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'peak RSS MB', 'of ceiling'].join(' | ')} |`,
+  `|${columns.map(() => '---').join('|')}|`,
+  ...results.map((r) => (r.pending ? `| ${r.scenario} | ${r.pending} |||||||` : `| ${columns.map((c) => r[c]).join(' | ')} |`)),
+];
+console.log(`\n${docs} documents, ${connections} connections (create/update: 10), ${duration} s each, ${summary.machine}\n`);
+console.log(lines.join('\n'));
+console.log(`\nfolio serve ready in ${summary.readyMs} ms (RSS ${readyRssMb} MB); folio --help median ${summary.helpMedianMs} ms`);
