@@ -18,6 +18,7 @@ attributes:
   title: { type: string }
   tags:  { type: relation, relation: manyToMany, target: api::tag.tag }
   lead:  { type: relation, relation: oneToOne, target: api::tag.tag }
+  author: { type: relation, relation: manyToOne, target: plugin::users-permissions.user }
 `;
 
 let api: ApiServer;
@@ -77,6 +78,31 @@ relations('filters follow relations', async () => {
   await api.post('/api/articles', { data: { title: 'Chips', category: tech.documentId } });
   const response = await api.get('/api/articles?filters[category][name][$eq]=Tech');
   assert.equal(response.body.data.map((a: { title: string }) => a.title), ['Chips']);
+});
+
+relations('a relation to a user is written by id and populated without any secret', async () => {
+  await api.project.tables.users.update((data) => {
+    data.rows.push({
+      id: data.nextId++, documentId: 'useraaaaaaaaaaaaaaaaaaaa', username: 'ada', email: 'ada@example.com', provider: 'local',
+      password: 'scrypt$secret-hash', resetPasswordToken: 'reset-secret', confirmationToken: 'confirm-secret',
+      confirmed: true, blocked: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', publishedAt: '2026-01-01T00:00:00.000Z',
+    });
+  });
+  const user = api.project.tables.users.rows().find((row) => row.username === 'ada')!;
+  const created = await api.post('/api/posts?populate=author', { data: { title: 'By Ada', author: user.id } });
+  assert.is(created.status, 200, JSON.stringify(created.body));
+  assert.equal(Object.keys(created.body.data.author).sort(), ['blocked', 'confirmed', 'createdAt', 'documentId', 'email', 'id', 'provider', 'publishedAt', 'updatedAt', 'username']);
+  assert.not.match(created.text, /secret/);
+  const byDocumentId = await api.post('/api/posts', { data: { title: 'Again', author: { connect: [{ documentId: user.documentId }] } } });
+  assert.is(byDocumentId.status, 200);
+  for (const probe of ['filters[author][password][$startsWith]=scrypt', 'filters[author][resetPasswordToken][$eq]=reset-secret', 'sort=author.password', 'populate[author][fields][0]=password']) {
+    const response = await api.get(`/api/posts?${probe}`);
+    assert.is(response.status, 400, probe);
+    assert.match(response.body.error.message, /^Invalid key /, probe);
+  }
+  const filtered = await api.get('/api/posts?filters[author][username][$eq]=ada&populate=author');
+  assert.equal(filtered.body.data.map((p: { title: string }) => p.title).sort(), ['Again', 'By Ada']);
+  assert.not.match(filtered.text, /secret/);
 });
 
 relations.run();
