@@ -6,6 +6,7 @@ import { watch, readFileSync, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig, resolveI18n, validateConfigFile, type Config, type LoadOptions } from '../config/index.js';
+import { resolveJwtSecret, type TokenSettings } from '../auth/index.js';
 import { createContentService, createContentStore, type ContentService } from '../content/index.js';
 import { createLogger, type Logger } from '../log.js';
 import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissions/index.js';
@@ -33,6 +34,8 @@ export interface Project {
   documents: DocumentAdapter;
   /** Content documents, served from memory. */
   content: ContentService;
+  /** How JWTs are signed and checked. */
+  tokens: TokenSettings;
   log: Logger;
   /** Follows changes other processes make to data/ tables and config/i18n.yaml. Answers a stop function. */
   watch(): () => void;
@@ -44,23 +47,46 @@ export interface OpenOptions extends LoadOptions {
   log?: Logger;
 }
 
+/** What the CLI needs to change users, roles and permissions: everything but the content documents. */
+export interface ProjectData {
+  paths: ProjectPaths;
+  config: Config;
+  schemas: Schemas;
+  tables: Tables;
+}
+
 /**
- * Opens a project for serving: validated config and content types, tables read into memory,
- * the built-in roles seeded on a new data/ folder.
- * @example const project = await openProject('site', { env: process.env });
+ * Opens a project's config, content types and tables (not its documents), seeding the built-in
+ * roles on a new data/ folder. The CLI uses this; `openProject` builds on it.
+ * @example const { tables } = await openProjectData('site', { env: process.env });
  */
-export async function openProject(dir: string, options: OpenOptions = {}): Promise<Project> {
+export async function openProjectData(dir: string, options: LoadOptions = {}): Promise<ProjectData> {
   const paths = projectPaths(dir, options.env);
   await assertProject(paths);
-  let config = await loadConfig(paths.root, options);
+  const config = await loadConfig(paths.root, options);
   const schemas = await loadSchemas(paths.root);
   await mkdir(paths.data, { recursive: true, mode: 0o700 });
-  await removeStaleTempFiles(paths.data);
   const tables = Object.fromEntries(
     await Promise.all(TABLES.map(async (name) => [name, await openTable(paths.data, name)] as const)),
   ) as unknown as Tables;
   await seedBuiltInRoles(tables.roles, tables.permissions, { extra: config.usersPermissions.bootstrapPermissions });
+  return { paths, config, schemas, tables };
+}
+
+/**
+ * Opens a project for serving: validated config and content types, tables and documents read
+ * into memory, the built-in roles seeded on a new data/ folder.
+ * @example const project = await openProject('site', { env: process.env });
+ */
+export async function openProject(dir: string, options: OpenOptions = {}): Promise<Project> {
+  await removeStaleTempFiles(projectPaths(dir, options.env).data);
+  const data = await openProjectData(dir, options);
+  const { paths, schemas, tables } = data;
+  let config = data.config;
   const log = options.log ?? createLogger();
+  const jwtSecret = await resolveJwtSecret(config.usersPermissions.jwtSecret, paths.data);
+  if (jwtSecret.generated) log.warn('no users-permissions.jwtSecret is configured: generated one in data/.jwt-secret');
+  const tokens: TokenSettings = { secret: jwtSecret.secret, expiresIn: config.usersPermissions.jwt.expiresIn };
   const documents = createFileDocuments(paths.data, { onSkip: (path, reason) => log.warn(`${path}: ${reason}`) });
   const store = createContentStore(documents, schemas);
   await store.load();
@@ -88,6 +114,7 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
     tables,
     documents,
     content,
+    tokens,
     log,
     watch() {
       const tableFiles = new Map<string, Table<Row>>(TABLES.map((name: TableName) => [`${name}.json`, tables[name] as Table<Row>]));

@@ -4,6 +4,7 @@
  */
 import type { Context, Next } from 'koa';
 import { UnauthorizedError } from '../errors.js';
+import { verifyToken } from '../auth/index.js';
 import { permissionsOf, type Actor } from '../permissions/index.js';
 import type { Project } from '../project/index.js';
 
@@ -25,15 +26,27 @@ export function publicActor(project: Project): Actor {
   return { kind: 'public', role, permissions: permissionsOf(project.tables.permissions.rows(), role?.id) };
 }
 
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+/**
+ * The actor of a bearer token (strapi-reference §1.2): a token that does not verify is
+ * 401 `Missing or invalid credentials` (never a fall-back to Public); a valid token of a deleted,
+ * blocked or (with email confirmation on) unconfirmed user is 401 `Invalid credentials`.
+ */
+export function userActor(project: Project, token: string): Actor {
+  const id = verifyToken(project.tokens, token);
+  if (id === undefined) throw new UnauthorizedError(MISSING_OR_INVALID_CREDENTIALS);
+  const user = project.tables.users.rows().find((row) => row.id === id);
+  if (!user || user.blocked === true) throw new UnauthorizedError(INVALID_CREDENTIALS);
+  if (project.config.usersPermissions.advanced.emailConfirmation && user.confirmed !== true) throw new UnauthorizedError(INVALID_CREDENTIALS);
+  const role = project.tables.roles.rows().find((row) => row.id === user.role);
+  return { kind: 'user', user, role, permissions: permissionsOf(project.tables.permissions.rows(), role?.id) };
+}
+
 export function authenticate(project: Project) {
   return async function setActor(ctx: Context, next: Next): Promise<void> {
     const token = bearerToken(ctx.get('authorization'));
-    if (token !== undefined) {
-      // Tokens are issued by the accounts endpoints, which are not built yet: no token can be
-      // valid, and an invalid token never falls back to Public (Strapi answers 401 too).
-      throw new UnauthorizedError(MISSING_OR_INVALID_CREDENTIALS);
-    }
-    ctx.state.actor = publicActor(project);
+    ctx.state.actor = token === undefined ? publicActor(project) : userActor(project, token);
     await next();
   };
 }

@@ -25,6 +25,8 @@ export interface ApiServerOptions {
   files?: Record<string, string>;
   /** Actions granted to Public; default: every content action of every content type. */
   publicActions?: string[];
+  /** Actions granted to Authenticated besides Strapi's defaults. */
+  authenticatedActions?: string[];
   /** Merged into config/i18n.yaml, config/api.yaml … by file name. */
   config?: Record<string, Record<string, unknown>>;
 }
@@ -48,7 +50,7 @@ export async function apiServer(options: ApiServerOptions = {}): Promise<ApiServ
       (type.kind === 'singleType' ? SINGLE_TYPE_ACTIONS : COLLECTION_TYPE_ACTIONS).map((action) => contentAction(type.singularName, action)),
     );
   }
-  up.bootstrapPermissions = { public: actions, authenticated: [] };
+  up.bootstrapPermissions = { public: actions, authenticated: options.authenticatedActions ?? [] };
   await writeFile(upFile, stringify(up));
   for (const [name, values] of Object.entries(options.config ?? {})) {
     const file = join(sample.dir, 'config', `${name}.yaml`);

@@ -1,0 +1,30 @@
+/**
+ * The JWT signing secret: `users-permissions.jwtSecret` (or JWT_SECRET) when set; otherwise one
+ * generated on first start and kept in `data/.jwt-secret` (owner-only), so tokens survive restarts
+ * and the sample project needs no secret committed to git.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { withLock, writeFileAtomic } from '../storage/index.js';
+
+export const GENERATED_SECRET_FILE = '.jwt-secret';
+
+/**
+ * @example const secret = await resolveJwtSecret(config.usersPermissions.jwtSecret, paths.data);
+ */
+export async function resolveJwtSecret(configured: string | null, dataDir: string): Promise<{ secret: string; generated: boolean }> {
+  if (configured) return { secret: configured, generated: false };
+  const file = join(dataDir, GENERATED_SECRET_FILE);
+  return withLock(join(dataDir, '.jwt-secret.lock'), async () => {
+    try {
+      const secret = (await readFile(file, 'utf8')).trim();
+      if (secret) return { secret, generated: false };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    const secret = randomBytes(32).toString('base64');
+    await writeFileAtomic(file, `${secret}\n`, { mode: 0o600 });
+    return { secret, generated: true };
+  });
+}
