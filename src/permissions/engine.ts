@@ -18,8 +18,10 @@ export const SYSTEM_ACTOR: Actor = Object.freeze({ kind: 'system' });
  * @example can(publicActor, 'api::article.article.find') // true when Public holds it
  */
 export function can(actor: Actor, action: string): boolean {
+  // Fail closed on anything unexpected, even for the system actor: a missing action id is a bug.
+  if (typeof action !== 'string' || action === '' || !actor) return false;
   if (actor.kind === 'system') return true;
-  return typeof action === 'string' && actor.permissions.has(action);
+  return actor.role !== undefined && actor.permissions.has(action);
 }
 
 const cache = new WeakMap<readonly PermissionRow[], Map<number, ReadonlySet<string>>>();

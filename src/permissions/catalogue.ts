@@ -1,0 +1,160 @@
+/**
+ * Every valid action id of a project, and Strapi's permission tree built from it
+ * (strapi-reference §2): `{ "<type>": { controllers: { "<controller>": { "<action>": { enabled, policy } } } } }`.
+ */
+import { ValidationError } from '../errors.js';
+import type { ContentType } from '../schema/index.js';
+import { nearest } from '../suggest.js';
+import { COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, USERS_PERMISSIONS_ACTIONS, contentAction, usersPermissionsAction } from './actions.js';
+import { permissionMessages } from './messages.js';
+
+/** The i18n plugin's one content-API action: `GET /api/i18n/locales`. */
+export const I18N_LIST_LOCALES = 'plugin::i18n.locales.listLocales';
+
+/** What the catalogue needs of the loaded content types. */
+export interface CatalogueSchemas {
+  contentTypes: readonly Pick<ContentType, 'kind' | 'singularName'>[];
+}
+
+/** Action-entry keys are exactly these two; `policy` is always `''` (Strapi 5.54). */
+export interface ActionEntry {
+  enabled: boolean;
+  policy: string;
+}
+
+export type PermissionTree = Record<string, { controllers: Record<string, Record<string, ActionEntry>> }>;
+
+const catalogues = new WeakMap<object, readonly string[]>();
+
+/**
+ * Every valid action id: the content actions of each content type, then users-permissions, then i18n.
+ * @example actionCatalogue(schemas).includes('api::article.article.find') // true
+ */
+export function actionCatalogue(schemas: CatalogueSchemas): readonly string[] {
+  let catalogue = catalogues.get(schemas.contentTypes);
+  if (!catalogue) {
+    const ids: string[] = [];
+    for (const type of schemas.contentTypes) {
+      const actions = type.kind === 'singleType' ? SINGLE_TYPE_ACTIONS : COLLECTION_TYPE_ACTIONS;
+      for (const action of actions) ids.push(contentAction(type.singularName, action));
+    }
+    for (const [controller, actions] of Object.entries(USERS_PERMISSIONS_ACTIONS)) {
+      for (const action of actions) ids.push(usersPermissionsAction(controller as keyof typeof USERS_PERMISSIONS_ACTIONS, action));
+    }
+    ids.push(I18N_LIST_LOCALES);
+    catalogue = Object.freeze(ids);
+    catalogues.set(schemas.contentTypes, catalogue);
+  }
+  return catalogue;
+}
+
+/**
+ * `api::article.article.find` → `['api::article', 'article', 'find']`; undefined when the id does
+ * not have the `<type>.<controller>.<action>` shape.
+ */
+export function splitAction(id: string): [type: string, controller: string, action: string] | undefined {
+  const match = /^([^.:]+::[^.]+)\.([^.]+)\.([^.]+)$/.exec(id);
+  if (!match || id.includes('__proto__')) return undefined;
+  return [match[1]!, match[2]!, match[3]!];
+}
+
+/**
+ * Strapi's permission tree: every action of the catalogue, `enabled: true` for the granted ones.
+ * Granted actions that are no longer in the catalogue (say, of a removed content type) still appear,
+ * as Strapi adds stored actions with `_.set`.
+ * @example permissionTree(schemas, new Set(['api::article.article.find']))['api::article'].controllers.article.find // { enabled: true, policy: '' }
+ */
+export function permissionTree(schemas: CatalogueSchemas, granted: ReadonlySet<string> = new Set()): PermissionTree {
+  const tree: PermissionTree = {};
+  const place = (id: string, enabled: boolean) => {
+    const parts = splitAction(id);
+    if (!parts) return; // a hand-edited row that names no place in the tree
+    const [type, controller, action] = parts;
+    const controllers = (tree[type] ??= { controllers: {} }).controllers;
+    (controllers[controller] ??= {})[action] = { enabled, policy: '' };
+  };
+  const catalogue = actionCatalogue(schemas);
+  for (const id of catalogue) place(id, granted.has(id));
+  const known = new Set(catalogue);
+  for (const id of granted) if (!known.has(id)) place(id, true);
+  return tree;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+
+const TYPE_KEYS = new Set(['controllers']);
+const ENTRY_KEYS = new Set(['enabled', 'policy']);
+
+function invalidKey(path: readonly string[]): ValidationError {
+  const key = path[path.length - 1]!;
+  return new ValidationError(permissionMessages.invalidKey(key), { key, path: path.join('.'), source: 'body' });
+}
+
+function shapeError(path: readonly string[], message: string, value: unknown): ValidationError {
+  return new ValidationError(message, { errors: [{ path: [...path], message, name: 'ValidationError', value }] });
+}
+
+/**
+ * The error for action ids that are not in `known`, with a suggestion for each.
+ * @example throw unknownActionsError(['api::article.article.fnd'], catalogue)
+ */
+export function unknownActionsError(unknown: readonly string[], known: Iterable<string>): ValidationError {
+  const candidates = [...known];
+  const guesses = unknown.map((action) => ({ action, guess: nearest(action, candidates) }));
+  const [first] = guesses;
+  const message =
+    guesses.length === 1 && first
+      ? permissionMessages.unknownAction(first.action, first.guess === undefined ? missingContentType(first.action, candidates) : `; did you mean "${first.guess}"?`)
+      : permissionMessages.unknownActions(guesses);
+  return new ValidationError(message, { actions: [...unknown] });
+}
+
+/** `; there is no content type "x"` when `action` is `api::x.…` and no known action is of `api::x`. */
+function missingContentType(action: string, known: readonly string[]): string {
+  const type = /^api::([^.]+)\./.exec(action)?.[1];
+  if (type === undefined || known.some((id) => id.startsWith(`api::${type}.`))) return '';
+  return permissionMessages.noContentType(type);
+}
+
+/**
+ * The enabled action ids of a permission tree sent in a request body. The shape is checked
+ * (400 naming the bad path), `policy` is ignored, entries whose `enabled` is false or missing grant
+ * nothing, and every action id must be in `known` (400 naming the unknown ones, with suggestions).
+ * An empty array counts as an empty tree, as Strapi accepts `permissions: []`.
+ * @example actionsFromTree({ 'api::article': { controllers: { article: { find: { enabled: true } } } } }, catalogue) // ['api::article.article.find']
+ */
+export function actionsFromTree(tree: unknown, known: Iterable<string>, path: readonly string[] = ['permissions']): string[] {
+  if (Array.isArray(tree) && tree.length === 0) return [];
+  if (!isPlainObject(tree)) throw shapeError(path, permissionMessages.treeNotObject(path.join('.')), tree);
+  const knownSet = known instanceof Set ? (known as ReadonlySet<string>) : new Set(known);
+  const enabled: string[] = [];
+  const unknown: string[] = [];
+  for (const [type, typeEntry] of Object.entries(tree)) {
+    const typePath = [...path, type];
+    if (!isPlainObject(typeEntry)) throw shapeError(typePath, permissionMessages.treeNotObject(typePath.join('.')), typeEntry);
+    for (const key of Object.keys(typeEntry)) if (!TYPE_KEYS.has(key)) throw invalidKey([...typePath, key]);
+    const controllersPath = [...typePath, 'controllers'];
+    const controllers = typeEntry.controllers;
+    if (!isPlainObject(controllers)) throw shapeError(controllersPath, permissionMessages.treeNotObject(controllersPath.join('.')), controllers);
+    for (const [controller, actions] of Object.entries(controllers)) {
+      const controllerPath = [...controllersPath, controller];
+      if (!isPlainObject(actions)) throw shapeError(controllerPath, permissionMessages.treeNotObject(controllerPath.join('.')), actions);
+      for (const [action, entry] of Object.entries(actions)) {
+        const entryPath = [...controllerPath, action];
+        if (!isPlainObject(entry)) throw shapeError(entryPath, permissionMessages.treeNotObject(entryPath.join('.')), entry);
+        for (const key of Object.keys(entry)) if (!ENTRY_KEYS.has(key)) throw invalidKey([...entryPath, key]);
+        // Strapi grants on any truthy `enabled`; a string "false" would then grant, so only booleans are accepted.
+        if (entry.enabled !== undefined && typeof entry.enabled !== 'boolean') {
+          const enabledPath = [...entryPath, 'enabled'];
+          throw shapeError(enabledPath, permissionMessages.enabledNotBoolean(enabledPath.join('.')), entry.enabled);
+        }
+        const id = `${type}.${controller}.${action}`;
+        if (!knownSet.has(id)) unknown.push(id);
+        else if (entry.enabled === true) enabled.push(id);
+      }
+    }
+  }
+  if (unknown.length > 0) throw unknownActionsError(unknown, knownSet);
+  return enabled;
+}
