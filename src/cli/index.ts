@@ -12,6 +12,9 @@ import { registerServe } from './commands/serve.js';
 import { registerContentType } from './commands/content-type.js';
 import { registerLocale } from './commands/locale.js';
 import { registerConfig } from './commands/config.js';
+import { registerUser } from './commands/user.js';
+import { registerRole } from './commands/role.js';
+import { registerPermission } from './commands/permission.js';
 
 export type { CliIo } from './io.js';
 
@@ -36,6 +39,9 @@ export function createProgram(io: CliIo = processIo): Command {
   registerContentType(program, io);
   registerLocale(program, io);
   registerConfig(program, io);
+  registerUser(program, io);
+  registerRole(program, io);
+  registerPermission(program, io);
   return program;
 }
 

@@ -1,0 +1,130 @@
+/**
+ * The body of POST and PUT /api/users (and `folio user create`), checked: which keys may be
+ * written, the credentials' presence with Strapi's controller messages (strapi-reference §1.12),
+ * and every value by its attribute type through the content validator, so the built-in fields and
+ * the custom ones of `content-types/users-permissions/user.yaml` fail the same way.
+ */
+import { Buffer } from 'node:buffer';
+import { ValidationError } from '../errors.js';
+import type { Model, ModelLookup } from '../content/index.js';
+import { validateDocumentInput, validationMessages, type ValidatedInput, type ValidationIssue } from '../content/validate/index.js';
+import type { Attribute } from '../schema/index.js';
+import { userMessages as m } from './messages.js';
+
+/** The User's own fields; anything else in the model comes from `user.yaml`. */
+export const BUILT_IN_USER_FIELDS: readonly string[] = [
+  'username',
+  'email',
+  'provider',
+  'password',
+  'resetPasswordToken',
+  'confirmationToken',
+  'confirmed',
+  'blocked',
+  'role',
+];
+
+/** Required on create; their presence and null are checked here, so the messages are Strapi's controller ones. */
+const CREDENTIALS = ['username', 'email', 'password'] as const;
+
+/** Built-in fields a body may set. `provider` and the two tokens are the server's business. */
+const WRITABLE_BUILT_IN = ['username', 'email', 'password', 'confirmed', 'blocked', 'role'] as const;
+
+/**
+ * Sent by Strapi clients and accepted without effect: an account made through these endpoints is
+ * always a `local` one (strapi-reference §1.12, "provider is forced to local").
+ */
+const IGNORED_KEYS = new Set(['provider']);
+
+/** bcrypt's limit, which Strapi keeps for every password whatever the hash (strapi-reference §1.5). */
+const MAX_PASSWORD_BYTES = 72;
+
+/**
+ * The User model as a write sees it: the writable built-in fields, with presence and uniqueness
+ * of the credentials left to this module and the service (they have their own messages), and the
+ * custom attributes as declared.
+ */
+export function writableUserModel(userModel: Model): Model {
+  const attributes: Record<string, Attribute> = {};
+  for (const [name, attribute] of Object.entries(userModel.attributes)) {
+    if (!BUILT_IN_USER_FIELDS.includes(name)) attributes[name] = attribute;
+    else if ((CREDENTIALS as readonly string[]).includes(name)) attributes[name] = { ...attribute, required: false, unique: false } as Attribute;
+    // `required` makes null a type error on update; on create the default (false) fills an absent one.
+    else if (name === 'confirmed' || name === 'blocked') attributes[name] = { ...attribute, required: true } as Attribute;
+    else if ((WRITABLE_BUILT_IN as readonly string[]).includes(name)) attributes[name] = attribute;
+  }
+  return { ...userModel, attributes };
+}
+
+export interface UserInputOptions {
+  mode: 'create' | 'update';
+  /** From {@link writableUserModel}. */
+  model: Model;
+  lookup: ModelLookup;
+  /** Uniqueness of custom `unique` attributes among the other users. */
+  isUnique: (attribute: string, value: unknown, path: string[]) => boolean;
+}
+
+/**
+ * Checks a user body and answers it normalized (only the keys given, plus defaults on create).
+ * A key that is not writable throws `Invalid key <key>` at once; value problems are collected into
+ * one ValidationError whose `details.errors` lists them. A password never appears in the details.
+ *
+ * @example
+ * validateUserInput({ username: 'ada', email: 'ada@example.com', password: 'secret1' }, { mode: 'create', model, lookup, isUnique });
+ * // → { username: 'ada', email: 'ada@example.com', password: 'secret1', confirmed: false, blocked: false }
+ */
+export function validateUserInput(input: unknown, options: UserInputOptions): ValidatedInput {
+  if (!isPlainObject(input)) throw new ValidationError(m.bodyNotObject);
+  const data: Record<string, unknown> = {};
+  for (const key of Object.keys(input)) {
+    const value = input[key];
+    if (value === undefined || IGNORED_KEYS.has(key)) continue;
+    if (!Object.hasOwn(options.model.attributes, key)) throw new ValidationError(m.invalidKey(key), { key, path: key, source: 'body' });
+    data[key] = value;
+  }
+  // PUT with a password key set to '' or null: Strapi's own check, before anything else (§1.12).
+  if (options.mode === 'update' && Object.hasOwn(data, 'password') && !data.password) {
+    throw new ValidationError(m.passwordNotNull, { errors: [{ path: ['password'], message: m.passwordNotNull, name: 'ValidationError' }] });
+  }
+
+  const issues: ValidationIssue[] = [];
+  for (const field of CREDENTIALS) {
+    if (!Object.hasOwn(data, field)) {
+      if (options.mode === 'create') issues.push({ path: [field], message: m.requiredField(field), name: 'ValidationError' });
+    } else if (data[field] === null) {
+      issues.push({ path: [field], message: validationMessages.type(field, 'string', null), name: 'ValidationError', value: null });
+      delete data[field];
+    }
+  }
+  if (typeof data.password === 'string' && Buffer.byteLength(data.password, 'utf8') > MAX_PASSWORD_BYTES) {
+    issues.push({ path: ['password'], message: m.passwordTooLong, name: 'ValidationError' });
+  }
+
+  let values: ValidatedInput = {};
+  try {
+    values = validateDocumentInput(data, options.model, { lookup: options.lookup, mode: options.mode, isUnique: options.isUnique });
+  } catch (error) {
+    const found = error instanceof ValidationError ? error.details.errors : undefined;
+    if (!Array.isArray(found)) throw error;
+    issues.push(...(found as ValidationIssue[]));
+  }
+  if (issues.length > 0) {
+    const errors = issues.map(withoutSecret);
+    throw new ValidationError(errors.length === 1 ? errors[0]!.message : m.manyErrors(errors.length), { errors });
+  }
+  return values;
+}
+
+/** A failed password must not travel back in the error body (or into logs). */
+function withoutSecret(issue: ValidationIssue): ValidationIssue {
+  if (issue.path[0] !== 'password' || !('value' in issue)) return issue;
+  const { value: _secret, ...rest } = issue;
+  return rest;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}

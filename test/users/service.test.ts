@@ -1,0 +1,459 @@
+/** The user service (strapi-reference §1.12): create, update, remove, block, find and list users. */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { verifyPassword } from '../../src/auth/index.js';
+import { validationMessages } from '../../src/content/validate/index.js';
+import type { RoleRow } from '../../src/permissions/index.js';
+import { userMessages as m, type UserRow } from '../../src/users/index.js';
+import { ada, bob, failure, ok, usersFixture, type FixtureOptions, type UsersFixture } from './_helpers.js';
+
+let fx: UsersFixture;
+const role = (type: string): RoleRow => fx.data.tables.roles.rows().find((candidate) => candidate.type === type)!;
+const storedUsers = async (): Promise<{ nextId: number; rows: UserRow[] }> => JSON.parse(await readFile(join(fx.dir, 'data/users.json'), 'utf8'));
+
+function withFixture(name: string, options: FixtureOptions = {}) {
+  const s = suite(name);
+  s.before.each(async () => {
+    fx = await usersFixture(options);
+  });
+  s.after.each(() => fx.cleanup());
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+const create = withFixture('create(input)');
+
+create('should store a local account with a scrypt hash, the email lower-cased and the default role', async () => {
+  const user = await ok(fx.service.create(ada));
+  assert.is(user.id, 1);
+  assert.match(user.documentId, /^[a-z][a-z0-9]{23}$/);
+  assert.is(user.username, 'ada');
+  assert.is(user.email, 'ada@example.com');
+  assert.is(user.provider, 'local');
+  assert.match(user.password!, /^\$scrypt\$/);
+  assert.ok(await verifyPassword('lovelace1', user.password));
+  assert.is(user.resetPasswordToken, null);
+  assert.is(user.confirmationToken, null);
+  assert.is(user.confirmed, false);
+  assert.is(user.blocked, false);
+  assert.is(user.role, role('authenticated').id);
+  assert.is(user.createdAt, user.updatedAt);
+  assert.is(user.publishedAt, user.createdAt);
+  assert.equal((await storedUsers()).rows, [user], 'durable on disk, as answered');
+});
+
+create('should set confirmed and blocked when given', async () => {
+  const user = await ok(fx.service.create({ ...ada, confirmed: true, blocked: true }));
+  assert.is(user.confirmed, true);
+  assert.is(user.blocked, true);
+});
+
+create('should accept provider but always store local', async () => {
+  const user = await ok(fx.service.create({ ...ada, provider: 'github' }));
+  assert.is(user.provider, 'local');
+});
+
+create('should accept role as a numeric id, a documentId and every connect form', async () => {
+  const pub = role('public');
+  const forms = [pub.id, pub.documentId, { connect: [pub.documentId] }, { connect: [{ id: pub.id }] }, { connect: [{ documentId: pub.documentId }] }];
+  for (const [index, form] of forms.entries()) {
+    const user = await ok(fx.service.create({ username: `user${index}`, email: `user${index}@example.com`, password: 'secret1', role: form }));
+    assert.is(user.role, pub.id, JSON.stringify(form));
+  }
+});
+
+create('when role is omitted then the role whose type is advanced.defaultRole is given', async () => {
+  await fx.cleanup();
+  fx = await usersFixture({ advanced: { defaultRole: 'public' } });
+  const user = await ok(fx.service.create(ada));
+  assert.is(user.role, role('public').id);
+});
+
+create('when the default role does not exist then ApplicationError "Impossible to find the default role"', async () => {
+  await fx.cleanup();
+  fx = await usersFixture({ advanced: { defaultRole: 'editor' } });
+  const error = await failure(fx.service.create(ada));
+  assert.is(error.name, 'ApplicationError');
+  assert.is(error.message, m.defaultRoleMissing);
+});
+
+create('with defaultRole false and no role then "role is a required field"', async () => {
+  const error = await failure(fx.service.create(ada, { defaultRole: false }));
+  assert.is(error.name, 'ValidationError');
+  assert.is(error.message, m.requiredField('role'));
+});
+
+create('when the role does not exist then a ValidationError naming it, and nothing is stored', async () => {
+  for (const [form, message] of [
+    [99, m.noRelated('role', { id: 99 })],
+    ['nosuchrole', m.noRelated('role', { documentId: 'nosuchrole' })],
+    [{ connect: [{ id: 42 }] }, m.noRelated('role', { id: 42 })],
+  ] as const) {
+    const error = await failure(fx.service.create({ ...ada, role: form }));
+    assert.is(error.name, 'ValidationError');
+    assert.is(error.message, message);
+    assert.equal(error.details.errors, [{ path: ['role'], message, name: 'ValidationError' }]);
+  }
+  assert.is(fx.service.list().length, 0);
+});
+
+create('when role is null or connects nothing then "Users must have a role"', async () => {
+  for (const form of [null, { connect: [] }, []]) {
+    const error = await failure(fx.service.create({ ...ada, role: form }));
+    assert.is(error.message, m.roleRequired, JSON.stringify(form));
+  }
+});
+
+create('when a to-one role names two roles then a ValidationError', async () => {
+  const error = await failure(fx.service.create({ ...ada, role: { connect: [role('public').id, role('authenticated').id] } }));
+  assert.is(error.name, 'ValidationError');
+  assert.match(error.message, /^role accepts at most one target/);
+});
+
+create('when username, email and password are missing then one error per field', async () => {
+  const error = await failure(fx.service.create({}));
+  assert.is(error.name, 'ValidationError');
+  assert.is(error.message, m.manyErrors(3));
+  assert.equal(error.details.errors, ['username', 'email', 'password'].map((field) => ({ path: [field], message: m.requiredField(field), name: 'ValidationError' })));
+});
+
+create('when one credential is missing then "<field> is a required field"', async () => {
+  for (const field of ['username', 'email', 'password'] as const) {
+    const { [field]: _left, ...rest } = ada;
+    const error = await failure(fx.service.create(rest));
+    assert.is(error.message, m.requiredField(field));
+  }
+});
+
+create('when a credential is null or not a string then a type error', async () => {
+  const error = await failure(fx.service.create({ ...ada, username: null }));
+  assert.is(error.message, validationMessages.type('username', 'string', null));
+  const numeric = await failure(fx.service.create({ ...ada, email: 42 }));
+  assert.is(numeric.message, validationMessages.type('email', 'string', 42));
+});
+
+create('should apply the User schema: username at least 3 characters, a valid email, password at least 6', async () => {
+  assert.is((await failure(fx.service.create({ ...ada, username: 'al' }))).message, validationMessages.minLength('username', 3));
+  assert.is((await failure(fx.service.create({ ...ada, email: 'ada@@example.com' }))).message, validationMessages.email('email'));
+  assert.is((await failure(fx.service.create({ ...ada, password: 'short' }))).message, validationMessages.minLength('password', 6));
+  assert.is((await failure(fx.service.create({ ...ada, confirmed: 'yes' }))).message, validationMessages.type('confirmed', 'boolean', 'yes'));
+});
+
+create('when a password fails then its value is not in the error details', async () => {
+  const error = await failure(fx.service.create({ ...ada, password: 'short' }));
+  assert.equal(error.details.errors, [{ path: ['password'], message: validationMessages.minLength('password', 6), name: 'ValidationError' }]);
+  assert.not.match(JSON.stringify(error.details), /short/);
+});
+
+create('when the password is longer than 72 UTF-8 bytes then "Password must be less than 73 bytes"', async () => {
+  const error = await failure(fx.service.create({ ...ada, password: 'é'.repeat(37) })); // 37 characters, 74 bytes
+  assert.is(error.name, 'ValidationError');
+  assert.is(error.message, m.passwordTooLong);
+  assert.equal(error.details.errors, [{ path: ['password'], message: m.passwordTooLong, name: 'ValidationError' }]);
+  const longest = await ok(fx.service.create({ ...ada, password: 'a'.repeat(72) }));
+  assert.ok(await verifyPassword('a'.repeat(72), longest.password));
+});
+
+create('when the body has an unknown, secret or system key then "Invalid key <key>"', async () => {
+  for (const key of ['nickname', 'resetPasswordToken', 'confirmationToken', 'id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale', '__proto__']) {
+    const body = JSON.parse(JSON.stringify({ ...ada }));
+    Object.defineProperty(body, key, { value: 'x', enumerable: true });
+    const error = await failure(fx.service.create(body));
+    assert.is(error.name, 'ValidationError');
+    assert.is(error.message, m.invalidKey(key));
+    assert.equal(error.details, { key, path: key, source: 'body' });
+  }
+});
+
+create('when the body is not an object then a ValidationError', async () => {
+  for (const body of [undefined, null, 'ada', [ada]]) {
+    assert.is((await failure(fx.service.create(body))).message, m.bodyNotObject);
+  }
+});
+
+create('when the email is taken, whatever its case, then ApplicationError "Email already taken"', async () => {
+  await ok(fx.service.create(ada));
+  const error = await failure(fx.service.create({ ...ada, username: 'ada2', email: 'ADA@example.COM' }));
+  assert.is(error.name, 'ApplicationError');
+  assert.is(error.message, m.emailTaken);
+  assert.is((await storedUsers()).rows.length, 1);
+});
+
+create('when advanced.uniqueEmail is false then two users may share an email', async () => {
+  await fx.cleanup();
+  fx = await usersFixture({ advanced: { uniqueEmail: false } });
+  await ok(fx.service.create(ada));
+  const twin = await ok(fx.service.create({ ...ada, username: 'ada2' }));
+  assert.is(twin.email, 'ada@example.com');
+});
+
+create('when the username is taken then ApplicationError "Username already taken"', async () => {
+  await ok(fx.service.create(ada));
+  const error = await failure(fx.service.create({ ...bob, username: 'ada' }));
+  assert.is(error.name, 'ApplicationError');
+  assert.is(error.message, m.usernameTaken);
+});
+
+create('when both are taken then the email is reported, as Strapi checks it first', async () => {
+  await ok(fx.service.create(ada));
+  assert.is((await failure(fx.service.create(ada))).message, m.emailTaken);
+});
+
+create('when two creates race with the same email then exactly one succeeds', async () => {
+  const results = await Promise.allSettled(['one', 'two', 'three'].map((name) => fx.service.create({ ...ada, username: name })));
+  assert.is(results.filter((result) => result.status === 'fulfilled').length, 1);
+  for (const result of results) if (result.status === 'rejected') assert.is((result.reason as Error).message, m.emailTaken);
+});
+
+create('when another process created the same email meanwhile then the check under the lock refuses it', async () => {
+  const other = await fx.secondProcess();
+  await ok(other.create(ada)); // this process's tables have not seen it
+  assert.is(fx.service.list().length, 0, 'memory is stale');
+  const error = await failure(fx.service.create({ ...ada, username: 'ada2' }));
+  assert.is(error.message, m.emailTaken);
+  const user = await ok(fx.service.create(bob));
+  assert.is(user.id, 2, 'ids continue from the file, not from stale memory');
+});
+
+create.run();
+
+// ---------------------------------------------------------------------------------------------
+const update = withFixture('update(id, input)');
+
+update('when the id is unknown then NotFoundError "User not found", before the body is checked', async () => {
+  const error = await failure(fx.service.update(7, { nope: true }));
+  assert.is(error.name, 'NotFoundError');
+  assert.is(error.message, m.notFound);
+});
+
+update('should change only the fields given and move updatedAt', async () => {
+  const before = await ok(fx.service.create(ada));
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const after = await ok(fx.service.update(before.id, { username: 'countess', confirmed: true }));
+  assert.equal({ ...after, username: before.username, confirmed: before.confirmed, updatedAt: before.updatedAt }, before);
+  assert.is(after.username, 'countess');
+  assert.is(after.confirmed, true);
+  assert.ok(after.updatedAt > before.updatedAt);
+  assert.equal(fx.service.find(before.id), after);
+});
+
+update('should lower-case a new email and allow the user to keep their own', async () => {
+  const user = await ok(fx.service.create(ada));
+  assert.is((await ok(fx.service.update(user.id, { email: 'ADA@example.com', username: 'ada' }))).email, 'ada@example.com');
+  assert.is((await ok(fx.service.update(user.id, { email: 'Countess@Example.com' }))).email, 'countess@example.com');
+});
+
+update('when the email or username belongs to another user then "Email already taken" / "Username already taken"', async () => {
+  await ok(fx.service.create(ada));
+  const other = await ok(fx.service.create(bob));
+  const email = await failure(fx.service.update(other.id, { email: 'ADA@EXAMPLE.COM' }));
+  assert.is(email.name, 'ApplicationError');
+  assert.is(email.message, m.emailTaken);
+  const username = await failure(fx.service.update(other.id, { username: 'ada' }));
+  assert.is(username.name, 'ApplicationError');
+  assert.is(username.message, m.usernameTaken);
+});
+
+update('when the password key is empty or null then ValidationError "password.notNull"', async () => {
+  const user = await ok(fx.service.create(ada));
+  for (const password of ['', null]) {
+    const error = await failure(fx.service.update(user.id, { password }));
+    assert.is(error.name, 'ValidationError');
+    assert.is(error.message, m.passwordNotNull);
+  }
+});
+
+update('should hash a new password; the old one stops working', async () => {
+  const user = await ok(fx.service.create(ada));
+  const after = await ok(fx.service.update(user.id, { password: 'difference2' }));
+  assert.match(after.password!, /^\$scrypt\$/);
+  assert.ok(await verifyPassword('difference2', after.password));
+  assert.not.ok(await verifyPassword('lovelace1', after.password));
+  assert.is((await failure(fx.service.update(user.id, { password: 'x'.repeat(73) }))).message, m.passwordTooLong);
+});
+
+update('should change the role by id, documentId, connect, or connect with disconnect', async () => {
+  const user = await ok(fx.service.create(ada));
+  const pub = role('public');
+  const auth = role('authenticated');
+  assert.is((await ok(fx.service.update(user.id, { role: pub.id }))).role, pub.id);
+  assert.is((await ok(fx.service.update(user.id, { role: auth.documentId }))).role, auth.id);
+  assert.is((await ok(fx.service.update(user.id, { role: { connect: [pub.documentId] } }))).role, pub.id);
+  assert.is((await ok(fx.service.update(user.id, { role: { connect: [{ id: auth.id }], disconnect: [{ id: pub.id }] } }))).role, auth.id);
+});
+
+update('when the role would be removed then "Cannot remove role"', async () => {
+  const user = await ok(fx.service.create(ada));
+  for (const form of [null, { disconnect: [user.role] }]) {
+    const error = await failure(fx.service.update(user.id, { role: form }));
+    assert.is(error.name, 'ValidationError');
+    assert.is(error.message, m.cannotRemoveRole);
+  }
+  assert.is(fx.service.find(user.id)!.role, user.role);
+});
+
+update('when the role does not exist then a ValidationError naming it', async () => {
+  const user = await ok(fx.service.create(ada));
+  assert.is((await failure(fx.service.update(user.id, { role: 77 }))).message, m.noRelated('role', { id: 77 }));
+});
+
+update('when the body has an unknown or secret key then "Invalid key <key>"', async () => {
+  const user = await ok(fx.service.create(ada));
+  for (const key of ['nickname', 'resetPasswordToken', 'confirmationToken', 'id', 'createdAt']) {
+    assert.is((await failure(fx.service.update(user.id, { [key]: 'x' }))).message, m.invalidKey(key));
+  }
+});
+
+update('should check values as create does', async () => {
+  const user = await ok(fx.service.create(ada));
+  assert.is((await failure(fx.service.update(user.id, { username: 'al' }))).message, validationMessages.minLength('username', 3));
+  assert.is((await failure(fx.service.update(user.id, { username: null }))).message, validationMessages.type('username', 'string', null));
+  assert.is((await failure(fx.service.update(user.id, { blocked: null }))).message, validationMessages.type('blocked', 'boolean', null));
+  assert.is((await failure(fx.service.update(user.id, { email: 'not an email' }))).message, validationMessages.email('email'));
+});
+
+update('should leave provider as it is', async () => {
+  const user = await ok(fx.service.create(ada));
+  assert.is((await ok(fx.service.update(user.id, { provider: 'github' }))).provider, 'local');
+});
+
+update.run();
+
+// ---------------------------------------------------------------------------------------------
+const remove = withFixture('remove(id)');
+
+remove('should delete the user and answer the deleted row', async () => {
+  const user = await ok(fx.service.create(ada));
+  const kept = await ok(fx.service.create(bob));
+  assert.equal(await ok(fx.service.remove(user.id)), user);
+  assert.is(fx.service.find(user.id), undefined);
+  assert.equal((await storedUsers()).rows, [kept]);
+});
+
+remove('should delete the sessions of the user and only theirs', async () => {
+  const user = await ok(fx.service.create(ada));
+  const other = await ok(fx.service.create(bob));
+  await fx.data.tables.sessions.update((data) => {
+    for (const owner of [user.id, other.id, user.id]) data.rows.push({ id: data.nextId++, documentId: `session${data.nextId}`, user: owner });
+  });
+  await ok(fx.service.remove(user.id));
+  assert.equal(fx.data.tables.sessions.rows().map((session) => session.user), [other.id]);
+});
+
+remove('when the id is unknown then NotFoundError "User not found"', async () => {
+  const error = await failure(fx.service.remove(3));
+  assert.is(error.name, 'NotFoundError');
+  assert.is(error.message, m.notFound);
+});
+
+remove.run();
+
+// ---------------------------------------------------------------------------------------------
+const setBlocked = withFixture('setBlocked(id, blocked)');
+
+setBlocked('should block and unblock a user', async () => {
+  const user = await ok(fx.service.create(ada));
+  assert.is((await ok(fx.service.setBlocked(user.id, true))).blocked, true);
+  assert.is(fx.service.find(user.id)!.blocked, true);
+  assert.is((await ok(fx.service.setBlocked(user.id, false))).blocked, false);
+});
+
+setBlocked('when the id is unknown then NotFoundError "User not found"', async () => {
+  assert.is((await failure(fx.service.setBlocked(9, true))).message, m.notFound);
+});
+
+setBlocked.run();
+
+// ---------------------------------------------------------------------------------------------
+const find = withFixture('findByIdOrEmail(value)');
+
+find('should find by numeric id or by email whatever its case', async () => {
+  const user = await ok(fx.service.create(ada));
+  assert.equal(fx.service.findByIdOrEmail(String(user.id)), user);
+  assert.equal(fx.service.findByIdOrEmail('ADA@example.com'), user);
+  assert.is(fx.service.findByIdOrEmail('2'), undefined);
+  assert.is(fx.service.findByIdOrEmail('nobody@example.com'), undefined);
+  assert.is(fx.service.find(user.id), user);
+});
+
+find.run();
+
+// ---------------------------------------------------------------------------------------------
+const list = withFixture('list(query) and count(query)');
+
+list('should filter, search, sort and slice with the users query language', async () => {
+  const { parseQueryString, parseUsersQuery } = await import('../../src/content/query/index.js');
+  const { createModelLookup } = await import('../../src/content/index.js');
+  const { userModel, ...lookup } = createModelLookup(fx.data.schemas);
+  const query = (text: string) => parseUsersQuery(parseQueryString(text), userModel, lookup);
+  const names = (rows: UserRow[]) => rows.map((row) => row.username);
+
+  await ok(fx.service.create({ username: 'carol', email: 'carol@example.com', password: 'secret1', role: role('public').id }));
+  await ok(fx.service.create(ada));
+  await ok(fx.service.create({ ...bob, blocked: true }));
+
+  assert.equal(names(fx.service.list(query(''))), ['carol', 'ada', 'bob']);
+  assert.equal(names(fx.service.list(query('sort=username:asc'))), ['ada', 'bob', 'carol']);
+  assert.equal(names(fx.service.list(query('sort=username:desc&start=1&limit=1'))), ['bob']);
+  assert.equal(names(fx.service.list(query('filters[blocked]=true'))), ['bob']);
+  assert.equal(names(fx.service.list(query('filters[role][type]=public'))), ['carol']);
+  assert.equal(names(fx.service.list(query('sort=role.name:asc&sort=username:asc'))), ['ada', 'bob', 'carol']);
+  assert.equal(names(fx.service.list(query('_q=EXAMPLE.com&filters[username][$ne]=ada'))), ['carol', 'bob']);
+  assert.is(fx.service.count(query('filters[role][type]=authenticated')), 2);
+  assert.is(fx.service.count(query('_q=car')), 1);
+  assert.is(fx.service.count(), 3);
+});
+
+list.run();
+
+// ---------------------------------------------------------------------------------------------
+const sanitize = withFixture('sanitizeUser(row, options)');
+
+sanitize('should answer exactly Strapi user fields and never a secret', async () => {
+  const user = await ok(fx.service.create(ada));
+  const out = fx.service.sanitizeUser({ ...user, resetPasswordToken: 'reset', confirmationToken: 'confirm' });
+  assert.equal(Object.keys(out), ['id', 'documentId', 'username', 'email', 'provider', 'confirmed', 'blocked', 'createdAt', 'updatedAt', 'publishedAt']);
+  assert.equal(out, {
+    id: user.id,
+    documentId: user.documentId,
+    username: 'ada',
+    email: 'ada@example.com',
+    provider: 'local',
+    confirmed: false,
+    blocked: false,
+    createdAt: user.createdAt,
+    updatedAt: user.updatedAt,
+    publishedAt: user.publishedAt,
+  });
+});
+
+sanitize('should add the role when given, without permissions or users', async () => {
+  const user = await ok(fx.service.create(ada));
+  const auth = role('authenticated');
+  const out = fx.service.sanitizeUser(user, { role: fx.service.roleOf(user) });
+  assert.equal(out.role, {
+    id: auth.id,
+    documentId: auth.documentId,
+    name: 'Authenticated',
+    description: auth.description,
+    type: 'authenticated',
+    createdAt: auth.createdAt,
+    updatedAt: auth.updatedAt,
+    publishedAt: auth.publishedAt,
+  });
+  assert.is(fx.service.sanitizeUser(user, { role: null }).role, null);
+});
+
+sanitize('should keep only the fields asked for, plus id and documentId', async () => {
+  const user = await ok(fx.service.create(ada));
+  assert.equal(fx.service.sanitizeUser(user, { fields: ['username', 'password', 'createdAt'] }), {
+    id: user.id,
+    documentId: user.documentId,
+    username: 'ada',
+    createdAt: user.createdAt,
+  });
+});
+
+sanitize.run();
