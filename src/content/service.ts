@@ -4,6 +4,7 @@
  * §4). It takes parsed queries and raw payloads and answers presented documents; it never sees `ctx`.
  */
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { hashPassword } from '../auth/index.js';
 import { newDocumentId, now } from '../ids.js';
 import { resolveLocale } from '../i18n/index.js';
 import { isLocalizedAttribute, type ContentType, type Schemas } from '../schema/index.js';
@@ -15,7 +16,7 @@ import { present, type PresentContext } from './present.js';
 import { compareBy, compileFilter, matchesSearch, paginate, type ContentQuery, type EvalContext, type PopulateTree } from './query/index.js';
 import { applyRelation, isInverseSide, related, type RelationContext, type RelationInput } from './relations.js';
 import type { ContentStore } from './store.js';
-import type { DocumentRow, Model, ModelLookup } from './types.js';
+import type { DocumentRow, Model } from './types.js';
 import { validateDocumentInput, isRelationInput } from './validate/index.js';
 
 export interface ContentServiceDeps {
@@ -64,7 +65,7 @@ export type ContentService = ReturnType<typeof createContentService>;
  */
 export function createContentService(deps: ContentServiceDeps) {
   const { schemas, store } = deps;
-  const lookup: ModelLookup = createModelLookup(schemas);
+  const lookup = createModelLookup(schemas);
   const relationContext: RelationContext = { schemas, store, users: deps.users, roles: deps.roles };
   const queued = createDocumentQueue();
   /** Writes of one document never interleave; writes of different documents run in parallel. */
@@ -208,6 +209,13 @@ export function createContentService(deps: ContentServiceDeps) {
     };
   }
 
+  /** Password attributes are stored as scrypt hashes, never as given. */
+  async function hashPasswords(type: ContentType, input: Record<string, unknown>): Promise<void> {
+    for (const [name, attribute] of Object.entries(type.attributes)) {
+      if (attribute.type === 'password' && typeof input[name] === 'string') input[name] = await hashPassword(input[name] as string);
+    }
+  }
+
   /** Applies a validated payload to `base` (the current draft, or a new row). */
   function merge(type: ContentType, base: DocumentRow, input: Record<string, unknown>): DocumentRow {
     const next: DocumentRow = { ...base };
@@ -294,6 +302,7 @@ export function createContentService(deps: ContentServiceDeps) {
       const base: DocumentRow = { id: store.nextRowId(type), documentId, locale, createdAt: stamp, updatedAt: stamp, publishedAt: type.draftAndPublish ? null : stamp };
       let saved: DocumentRow;
       try {
+        await hashPasswords(type, input);
         saved = await writeDraft(type, merge(type, base, input), Object.keys(input), options);
       } finally {
         release();
@@ -330,6 +339,7 @@ export function createContentService(deps: ContentServiceDeps) {
       const release = claimUnique(type, documentId, status, locale, input);
       let saved: DocumentRow;
       try {
+        await hashPasswords(type, input);
         const row = merge(type, base, input);
         missingRequired(type, row);
         saved = await writeDraft(type, row, Object.keys(input), options);

@@ -1,6 +1,32 @@
 /**
- * @module permissions — Strapi action ids, the built-in roles and their default permissions.
+ * @module permissions — Strapi action ids, the built-in roles and their default permissions, the
+ * permission engine, the catalogue and tree of a project's actions, and the roles service.
  */
 export { USERS_PERMISSIONS_ACTIONS, COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, DEFAULT_PERMISSIONS, contentAction, usersPermissionsAction } from './actions.js';
 export { BUILT_IN_ROLES, seedBuiltInRoles, type RoleRow, type PermissionRow, type SeedOptions } from './roles.js';
 export { can, permissionsOf, SYSTEM_ACTOR, type Actor } from './engine.js';
+export {
+  I18N_LIST_LOCALES,
+  actionCatalogue,
+  actionsFromTree,
+  permissionTree,
+  splitAction,
+  unknownActionsError,
+  type ActionEntry,
+  type CatalogueSchemas,
+  type PermissionTree,
+} from './catalogue.js';
+export {
+  createRoleService,
+  roleTypeFromName,
+  type GrantResult,
+  type RevokeResult,
+  type Role,
+  type RoleRef,
+  type RoleService,
+  type RoleServiceDeps,
+  type RoleWithPermissions,
+  type RoleWithUserCount,
+} from './service.js';
+export { permissionMessages } from './messages.js';
+export { roleRoutes } from './routes.js';

@@ -7,6 +7,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig, resolveI18n, validateConfigFile, type Config, type LoadOptions } from '../config/index.js';
 import { resolveJwtSecret, type TokenSettings } from '../auth/index.js';
+import { createRoleService, type RoleService } from '../permissions/index.js';
+import { createUserService, type UserRow, type UserService } from '../users/index.js';
 import { createContentService, createContentStore, type ContentService } from '../content/index.js';
 import { createLogger, type Logger } from '../log.js';
 import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissions/index.js';
@@ -18,7 +20,7 @@ import { assertProject, projectPaths, TABLES, type ProjectPaths, type TableName 
 export { projectPaths, assertProject, displayDir, TABLES, type ProjectPaths, type TableName } from './paths.js';
 
 export interface Tables {
-  users: Table<Row>;
+  users: Table<UserRow>;
   roles: Table<RoleRow>;
   permissions: Table<PermissionRow>;
   sessions: Table<Row>;
@@ -36,6 +38,10 @@ export interface Project {
   content: ContentService;
   /** How JWTs are signed and checked. */
   tokens: TokenSettings;
+  /** End users (data/users.json). */
+  users: UserService;
+  /** Roles and their permissions. */
+  roles: RoleService;
   log: Logger;
   /** Follows changes other processes make to data/ tables and config/i18n.yaml. Answers a stop function. */
   watch(): () => void;
@@ -91,6 +97,10 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   const store = createContentStore(documents, schemas);
   await store.load();
   const content = createContentService({ schemas, store, users: tables.users, roles: tables.roles, i18n: () => config.i18n });
+  const users = createUserService({
+    users: tables.users, roles: tables.roles, sessions: tables.sessions, userModel: content.lookup.userModel, lookup: content.lookup, config: () => config,
+  });
+  const roles = createRoleService({ roles: tables.roles, permissions: tables.permissions, users: tables.users, schemas });
 
   const reloadLocales = () => {
     try {
@@ -115,6 +125,8 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
     documents,
     content,
     tokens,
+    users,
+    roles,
     log,
     watch() {
       const tableFiles = new Map<string, Table<Row>>(TABLES.map((name: TableName) => [`${name}.json`, tables[name] as Table<Row>]));

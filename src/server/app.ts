@@ -8,6 +8,8 @@ import type { Project } from '../project/index.js';
 import { errorMiddleware } from './errors.js';
 import { contentRoutes } from '../content/index.js';
 import { i18nRoutes } from '../i18n/index.js';
+import { roleRoutes } from '../permissions/index.js';
+import { userRoutes } from '../users/index.js';
 import { authenticate } from './authenticate.js';
 
 export interface AppState {
@@ -33,6 +35,8 @@ export function createApp(project: Project): FolioApp {
   const api = new Router({ prefix: '/api' });
   i18nRoutes(api, project);
   contentRoutes(api, { content: project.content, contentTypes: project.schemas.contentTypes, rest: () => project.config.api.rest });
+  userRoutes(api, { users: project.users, userModel: project.content.lookup.userModel, lookup: project.content.lookup });
+  roleRoutes(api, project.roles);
 
   app.use(async (ctx, next) => {
     app.folio.inFlight++;

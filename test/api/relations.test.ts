@@ -85,7 +85,7 @@ relations('a relation to a user is written by id and populated without any secre
     data.rows.push({
       id: data.nextId++, documentId: 'useraaaaaaaaaaaaaaaaaaaa', username: 'ada', email: 'ada@example.com', provider: 'local',
       password: 'scrypt$secret-hash', resetPasswordToken: 'reset-secret', confirmationToken: 'confirm-secret',
-      confirmed: true, blocked: false, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', publishedAt: '2026-01-01T00:00:00.000Z',
+      confirmed: true, blocked: false, role: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', publishedAt: '2026-01-01T00:00:00.000Z',
     });
   });
   const user = api.project.tables.users.rows().find((row) => row.username === 'ada')!;

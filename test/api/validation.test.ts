@@ -64,6 +64,10 @@ validation('private and password attributes are writable but never returned', as
   assert.not.ok('pin' in response.body.data);
   const list = await api.get('/api/things');
   assert.not.match(list.text, /s3cret|p4ss/);
+  const { readFile } = await import('node:fs/promises');
+  const stored = JSON.parse(await readFile(join(api.dir, 'data/content/thing', response.body.data.documentId, 'published.default.json'), 'utf8'));
+  assert.match(stored.pin, /^\$scrypt\$N=\d+,r=\d+,p=\d+\$/, 'a password attribute is stored hashed');
+  assert.is(stored.secret, 's3cret', 'a private attribute is stored as given');
 });
 
 validation('a missing required attribute and several wrong values answer one 400 listing every error', async () => {

@@ -1,0 +1,127 @@
+/** spec/api.md "User" and "User endpoints"; strapi-reference §1.12, §1.13. */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { issueToken } from '../../src/auth/index.js';
+import { userMessages } from '../../src/users/index.js';
+import { apiServer, type ApiServer } from '../_helpers/api.js';
+
+const USER_ACTIONS = ['find', 'findOne', 'count', 'create', 'update', 'destroy'].map((a) => `plugin::users-permissions.user.${a}`);
+const USER_KEYS = ['blocked', 'confirmed', 'createdAt', 'documentId', 'email', 'id', 'provider', 'publishedAt', 'updatedAt', 'username'];
+const SECRETS = /\$scrypt\$|resetPasswordToken|confirmationToken|"password"|hunter2|reset-token|confirm-token/;
+
+let api: ApiServer;
+let admin: Record<string, string>;
+let adaId: number;
+
+const users = suite('users endpoints');
+users.before(async () => {
+  api = await apiServer({ authenticatedActions: USER_ACTIONS });
+  const ada = await api.project.users.create({ username: 'ada', email: 'Ada@Example.com', password: 'hunter2-long' });
+  adaId = ada.id;
+  await api.project.tables.users.update((data) => {
+    const row = data.rows.find((r) => r.id === adaId)!;
+    row.resetPasswordToken = 'reset-token';
+    row.confirmationToken = 'confirm-token';
+  });
+  await api.project.users.create({ username: 'grace', email: 'grace@example.com', password: 'hunter2-long', blocked: true });
+  admin = { authorization: `Bearer ${issueToken(api.project.tokens, adaId)}` };
+});
+users.after(() => api.close());
+
+users('GET /users/me answers the user of the token, bare, without secrets', async () => {
+  const response = await api.get('/api/users/me', admin);
+  assert.is(response.status, 200);
+  assert.equal(Object.keys(response.body).sort(), USER_KEYS);
+  assert.is(response.body.email, 'ada@example.com', 'emails are stored lower-cased');
+  assert.not.match(response.text, SECRETS);
+  const withRole = await api.get('/api/users/me?populate=role', admin);
+  assert.is(withRole.body.role.type, 'authenticated');
+  assert.is((await api.get('/api/users/me')).status, 403, 'Public does not hold user.me');
+});
+
+users('GET /users lists bare users; filters, sort, fields, populate=role, start/limit work', async () => {
+  const all = await api.get('/api/users?sort=username:desc', admin);
+  assert.is(all.status, 200);
+  assert.equal(all.body.map((u: { username: string }) => u.username), ['grace', 'ada']);
+  assert.not.match(all.text, SECRETS);
+  const filtered = await api.get('/api/users?filters[blocked]=true&populate=role', admin);
+  assert.equal(filtered.body.map((u: { username: string }) => u.username), ['grace']);
+  assert.is(filtered.body[0].role.type, 'authenticated');
+  assert.not.ok('users' in filtered.body[0].role);
+  const page = await api.get('/api/users?sort=username&start=1&limit=1&fields[0]=username', admin);
+  assert.equal(page.body, [{ id: page.body[0].id, documentId: page.body[0].documentId, username: 'grace' }]);
+});
+
+users('secrets cannot be filtered, sorted, selected or searched: 400 Invalid key, and no oracle', async () => {
+  for (const probe of ['filters[password][$startsWith]=$scrypt', 'filters[resetPasswordToken][$eq]=reset-token', 'filters[confirmationToken][$null]=false', 'sort=password', 'fields[0]=password', 'filters[role][users][password][$null]=false']) {
+    const response = await api.get(`/api/users?${probe}`, admin);
+    assert.is(response.status, 400, probe);
+    assert.match(response.body.error.message, /^Invalid key /, probe);
+  }
+  assert.equal((await api.get('/api/users?_q=reset-token', admin)).body, [], '_q does not search secrets');
+});
+
+users('GET /users/count answers a bare integer and honours filters', async () => {
+  const response = await api.get('/api/users/count?filters[username][$eq]=ada', admin);
+  assert.is(response.text, '1');
+  assert.is((await api.get('/api/users/count', admin)).body, 2);
+});
+
+users('GET /users/:id answers the user; unknown → 404 User not found; not a number → 400', async () => {
+  assert.is((await api.get(`/api/users/${adaId}`, admin)).body.username, 'ada');
+  const missing = await api.get('/api/users/999', admin);
+  assert.equal(missing.body, { data: null, error: { status: 404, name: 'NotFoundError', message: userMessages.notFound, details: {} } });
+  assert.is((await api.get('/api/users/abc', admin)).status, 400);
+});
+
+users('POST /users answers 201 with the role populated; without role the default role is given', async () => {
+  const created = await api.post('/api/users', { username: 'linus', email: 'linus@example.com', password: 'penguin-123' }, admin);
+  assert.is(created.status, 201);
+  assert.is(created.body.role.type, 'authenticated');
+  assert.is(created.body.provider, 'local');
+  assert.not.match(created.text, SECRETS);
+  const publicRole = api.project.tables.roles.rows().find((r) => r.type === 'public')!;
+  for (const role of [publicRole.id, publicRole.documentId, { connect: [publicRole.documentId] }]) {
+    const name = `u${Math.random().toString(36).slice(2, 8)}`;
+    const response = await api.post('/api/users', { username: name, email: `${name}@example.com`, password: 'secret-123', role }, admin);
+    assert.is(response.status, 201, JSON.stringify(role));
+    assert.is(response.body.role.type, 'public', JSON.stringify(role));
+  }
+  const duplicate = await api.post('/api/users', { username: 'other', email: 'ADA@example.com', password: 'secret-123' }, admin);
+  assert.is(duplicate.status, 400);
+  assert.is(duplicate.body.error.message, userMessages.emailTaken);
+});
+
+users('PUT /users/:id changes only the given fields; errors as the spec says', async () => {
+  const linus = api.project.users.findByIdOrEmail('linus@example.com')!;
+  const updated = await api.put(`/api/users/${linus.id}`, { confirmed: true }, admin);
+  assert.is(updated.status, 200);
+  assert.is(updated.body.confirmed, true);
+  assert.is(updated.body.username, 'linus');
+  assert.is(updated.body.role.type, 'authenticated');
+  assert.is((await api.put(`/api/users/${linus.id}`, { username: 'ada' }, admin)).body.error.message, userMessages.usernameTaken);
+  assert.is((await api.put(`/api/users/${linus.id}`, { email: 'ada@example.com' }, admin)).body.error.message, userMessages.emailTaken);
+  assert.is((await api.put(`/api/users/${linus.id}`, { password: '' }, admin)).body.error.message, userMessages.passwordNotNull);
+  const missing = await api.put('/api/users/999', { nonsense: true }, admin);
+  assert.is(missing.status, 404);
+  assert.is(missing.body.error.message, userMessages.notFound);
+});
+
+users('DELETE /users/:id answers the deleted user; the user is gone', async () => {
+  const linus = api.project.users.findByIdOrEmail('linus@example.com')!;
+  const deleted = await api.del(`/api/users/${linus.id}`, admin);
+  assert.is(deleted.status, 200);
+  assert.is(deleted.body.username, 'linus');
+  assert.not.match(deleted.text, SECRETS);
+  assert.is((await api.get(`/api/users/${linus.id}`, admin)).status, 404);
+});
+
+users('a user deleted while holding a token is refused at once', async () => {
+  const temp = await api.project.users.create({ username: 'temp', email: 'temp@example.com', password: 'secret-123' });
+  const token = { authorization: `Bearer ${issueToken(api.project.tokens, temp.id)}` };
+  assert.is((await api.get('/api/users/me', token)).status, 200);
+  await api.del(`/api/users/${temp.id}`, admin);
+  assert.is((await api.get('/api/users/me', token)).body.error.message, 'Invalid credentials');
+});
+
+users.run();
