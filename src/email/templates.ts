@@ -1,0 +1,322 @@
+/**
+ * Email templates: `{{NAME}}` placeholders from a fixed set, replaced in one pass. Nothing is
+ * evaluated (Strapi uses lodash templates, i.e. code; strapi-reference.md §1.6, §1.7), and a value
+ * is never scanned again, so a username of `{{TOKEN}}` stays that text.
+ */
+import type { EmailTemplate } from '../config/index.js';
+import { ProjectFileError } from '../errors.js';
+import { didYouMean } from '../suggest.js';
+
+/** The values a template may use; a missing one renders as an empty string. */
+export interface TemplateVariables {
+  /** Reset-password page (`advanced.emailResetPasswordUrl`) or the confirmation endpoint. */
+  URL?: string;
+  SERVER_URL?: string;
+  /** The email-confirmation token. */
+  CODE?: string;
+  /** The reset-password code. */
+  TOKEN?: string;
+  USER?: { id?: number | string; username?: string | null; email?: string | null };
+}
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const PLACEHOLDER_NAMES = ['URL', 'SERVER_URL', 'CODE', 'TOKEN', 'USER.username', 'USER.email', 'USER.id'] as const;
+type PlaceholderName = (typeof PLACEHOLDER_NAMES)[number];
+const KNOWN = new Set<string>(PLACEHOLDER_NAMES);
+
+/** Values an operator configures; every other one can come from a user (or is ours but opaque). */
+const TRUSTED: ReadonlySet<PlaceholderName> = new Set(['URL', 'SERVER_URL']);
+
+/** Anything between `{{` and `}}`, so `{{ user name }}` is found (and rejected) too. */
+const PLACEHOLDER = /\{\{([^{}]*)\}\}/g;
+
+const FIELDS = ['subject', 'text', 'html'] as const;
+
+function isKnown(name: string): name is PlaceholderName {
+  return KNOWN.has(name);
+}
+
+function valueOf(name: PlaceholderName, variables: TemplateVariables): string {
+  switch (name) {
+    case 'URL':
+    case 'SERVER_URL':
+    case 'CODE':
+    case 'TOKEN':
+      return variables[name] ?? '';
+    case 'USER.username':
+      return variables.USER?.username ?? '';
+    case 'USER.email':
+      return variables.USER?.email ?? '';
+    case 'USER.id':
+      return variables.USER?.id === undefined ? '' : String(variables.USER.id);
+    default:
+      return name satisfies never;
+  }
+}
+
+/**
+ * Throws a `ProjectFileError` naming the first placeholder that is not one of `{{URL}}`,
+ * `{{SERVER_URL}}`, `{{CODE}}`, `{{TOKEN}}`, `{{USER.username}}`, `{{USER.email}}`, `{{USER.id}}`,
+ * or one in the html where escaping cannot make a value safe (a tag name, an unquoted attribute,
+ * an event handler or style, a script, style or comment). Run it at startup so a typo fails there.
+ *
+ * @example
+ * checkTemplate(config.email.templates.resetPassword, 'config/email.yaml', 'templates.resetPassword');
+ * // config/email.yaml: templates.resetPassword.text uses the unknown placeholder {{TOKN}}; did you mean "{{TOKEN}}"? …
+ */
+export function checkTemplate(template: EmailTemplate, file: string, key: string): void {
+  for (const field of FIELDS) {
+    for (const match of template[field].matchAll(PLACEHOLDER)) {
+      const name = match[1]!.trim();
+      if (!isKnown(name)) {
+        const known = PLACEHOLDER_NAMES.map((n) => `{{${n}}}`);
+        throw new ProjectFileError(
+          file,
+          `${key}.${field}`,
+          `uses the unknown placeholder ${match[0]}${didYouMean(`{{${name}}}`, known)} (known: ${known.join(', ')})`,
+        );
+      }
+    }
+  }
+  for (const placeholder of scanHtml(template.html)) {
+    if (placeholder.context === 'unsafe') {
+      throw new ProjectFileError(
+        file,
+        `${key}.html`,
+        `places {{${placeholder.name}}} where escaping cannot make a value safe; put it in text or in a quoted attribute value`,
+      );
+    }
+  }
+}
+
+/**
+ * Fills a template's subject, text and html. Values go into `text` as they are, into `html`
+ * escaped for where they sit (see {@link scanHtml}), and into `subject` with line breaks turned
+ * into spaces so no value can add a header. Unknown placeholders are left as they are
+ * ({@link checkTemplate} rejects them at startup).
+ *
+ * @example
+ * const email = renderTemplate(config.email.templates.resetPassword, { URL: 'https://site/reset', TOKEN: code, USER: user });
+ * await mailer.send({ to: user.email, ...email });
+ */
+export function renderTemplate(template: EmailTemplate, variables: TemplateVariables): RenderedEmail {
+  const plain = (source: string) =>
+    source.replace(PLACEHOLDER, (whole, inner: string) => {
+      const name = inner.trim();
+      return isKnown(name) ? valueOf(name, variables) : whole;
+    });
+  return {
+    subject: oneLine(plain(template.subject)),
+    text: plain(template.text),
+    html: renderHtml(template.html, variables),
+  };
+}
+
+/** CR, LF and the Unicode line separators become one space each run; the rest is kept. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n\u2028\u2029]+/g, ' ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTML: escaping that depends on where the placeholder sits
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * - `text`: element content, or a quoted attribute value: `& < > " '` escaped.
+ * - `url`: a quoted URL attribute (`href`, `src`, …): a trusted value (URL, SERVER_URL) is escaped as
+ *   above, so an operator's `myapp://reset` deep link still works; any other value is also
+ *   percent-encoded first, so `javascript:…` in a username becomes an inert relative path.
+ * - `unsafe`: a tag or attribute name, an unquoted value, an `on…` handler or `style`, or the inside of
+ *   a script, style or comment. {@link checkTemplate} rejects these; if one is rendered anyway, the
+ *   value is left out, because no escaping holds in all of them (a browser decodes `&#x27;` inside
+ *   `onclick="…"` before the script runs).
+ */
+type HtmlContext = 'text' | 'url' | 'unsafe';
+
+interface PlacedPlaceholder {
+  index: number;
+  length: number;
+  name: string;
+  context: HtmlContext;
+}
+
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'cite', 'background', 'poster', 'srcset', 'xlink:href', 'data', 'longdesc', 'usemap']);
+/** Elements whose content is not markup, so escaping does not protect a value inside them (RCDATA `title` and `textarea` decode references, so escaping works there). */
+const RAW_TEXT_ELEMENTS = new Set(['script', 'style', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
+
+type ScanState =
+  | 'text' | 'comment' | 'raw' | 'tag-name' | 'tag' | 'attribute-name' | 'after-attribute-name' | 'before-value'
+  | 'double-quoted' | 'single-quoted' | 'unquoted';
+
+function attributeContext(attribute: string): HtmlContext {
+  if (attribute.startsWith('on') || attribute === 'style') return 'unsafe';
+  return URL_ATTRIBUTES.has(attribute) ? 'url' : 'text';
+}
+
+/**
+ * Finds each placeholder in a template's html and the context it sits in. A small tokenizer after
+ * the HTML spec's states, enough for email markup; it reads the template only, never a value.
+ */
+function scanHtml(html: string): PlacedPlaceholder[] {
+  const found: PlacedPlaceholder[] = [];
+  const placeholder = new RegExp(PLACEHOLDER.source, 'y');
+  let state: ScanState = 'text';
+  let tagName = '';
+  let closingTag = false;
+  let attribute = '';
+  let i = 0;
+
+  const contextHere = (): HtmlContext => {
+    switch (state) {
+      case 'text':
+        return 'text';
+      case 'double-quoted':
+      case 'single-quoted':
+        return attributeContext(attribute);
+      case 'comment':
+      case 'raw':
+      case 'tag-name':
+      case 'tag':
+      case 'attribute-name':
+      case 'after-attribute-name':
+      case 'before-value':
+      case 'unquoted':
+        return 'unsafe';
+      default:
+        return state satisfies never;
+    }
+  };
+  const afterTag = (): ScanState => (!closingTag && RAW_TEXT_ELEMENTS.has(tagName) ? 'raw' : 'text');
+
+  while (i < html.length) {
+    placeholder.lastIndex = i;
+    const match = placeholder.exec(html);
+    if (match) {
+      found.push({ index: i, length: match[0].length, name: match[1]!.trim(), context: contextHere() });
+      // A placeholder in an attribute position still ends the name or starts an unquoted value.
+      if (state === 'before-value') state = 'unquoted';
+      i += match[0].length;
+      continue;
+    }
+    const c = html[i]!;
+    const space = /[\t\n\f\r ]/.test(c);
+    switch (state) {
+      case 'text':
+        if (html.startsWith('<!--', i)) {
+          state = 'comment';
+          i += 4;
+          continue;
+        }
+        if (c === '<' && /[A-Za-z/!?]/.test(html[i + 1] ?? '')) {
+          closingTag = html[i + 1] === '/';
+          tagName = '';
+          state = 'tag-name';
+          i += closingTag ? 2 : 1;
+          continue;
+        }
+        break;
+      case 'comment':
+        if (html.startsWith('-->', i)) {
+          state = 'text';
+          i += 3;
+          continue;
+        }
+        break;
+      case 'raw':
+        if (html.slice(i, i + 2 + tagName.length).toLowerCase() === `</${tagName}`) {
+          state = 'text';
+          continue; // the closing tag is read from the text state
+        }
+        break;
+      case 'tag-name':
+        if (c === '>') state = afterTag();
+        else if (space || c === '/') state = 'tag';
+        else tagName += c.toLowerCase();
+        break;
+      case 'tag':
+        if (c === '>') state = afterTag();
+        else if (!space && c !== '/') {
+          attribute = c.toLowerCase();
+          state = 'attribute-name';
+        }
+        break;
+      case 'attribute-name':
+        if (c === '>') state = afterTag();
+        else if (c === '=') state = 'before-value';
+        else if (space || c === '/') state = 'after-attribute-name';
+        else attribute += c.toLowerCase();
+        break;
+      case 'after-attribute-name':
+        if (c === '>') state = afterTag();
+        else if (c === '=') state = 'before-value';
+        else if (!space && c !== '/') {
+          attribute = c.toLowerCase();
+          state = 'attribute-name';
+        }
+        break;
+      case 'before-value':
+        if (c === '>') state = afterTag();
+        else if (c === '"') state = 'double-quoted';
+        else if (c === "'") state = 'single-quoted';
+        else if (!space) state = 'unquoted';
+        break;
+      case 'double-quoted':
+        if (c === '"') state = 'tag';
+        break;
+      case 'single-quoted':
+        if (c === "'") state = 'tag';
+        break;
+      case 'unquoted':
+        if (c === '>') state = afterTag();
+        else if (space) state = 'tag';
+        break;
+      default:
+        state satisfies never;
+    }
+    i++;
+  }
+  return found;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** encodeURIComponent throws on a lone surrogate; a user could pick such a username. */
+function wellFormed(value: string): string {
+  return value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
+function renderHtml(html: string, variables: TemplateVariables): string {
+  let out = '';
+  let from = 0;
+  for (const { index, length, name, context } of scanHtml(html)) {
+    out += html.slice(from, index);
+    from = index + length;
+    if (!isKnown(name)) {
+      out += html.slice(index, from);
+      continue;
+    }
+    const value = valueOf(name, variables);
+    switch (context) {
+      case 'text':
+        out += escapeHtml(value);
+        break;
+      case 'url':
+        out += escapeHtml(TRUSTED.has(name) ? value : encodeURIComponent(wellFormed(value)));
+        break;
+      case 'unsafe':
+        break;
+      default:
+        context satisfies never;
+    }
+  }
+  return out + html.slice(from);
+}
