@@ -1,0 +1,16 @@
+/**
+ * @module auth/providers — sign-in with a third-party provider (OAuth 2 / OpenID Connect): presets
+ * for GitHub, Google, Discord, Microsoft and GitLab, any other provider by URLs or by its OpenID
+ * Connect `issuer`, and the account a verified profile signs in to (strapi-reference §1.9).
+ */
+export {
+  createProviderLogin,
+  type ProviderLogin,
+  type ProviderLoginDeps,
+  type ProviderCallbackResult,
+} from './flow.js';
+export { findOrCreateUser, type ProviderProfile, type ProviderAccounts, type FindOrCreateOptions } from './accounts.js';
+export { presets, presetFor, type Preset, type MappedProfile, type ProfileSource, type TokenAuth } from './presets.js';
+export { providerConfigProblems } from './endpoints.js';
+export { STATE_TTL_MS } from './pending.js';
+export { providerMessages, type ProviderStep } from './messages.js';
