@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { availableParallelism } from 'node:os';
 
 const root = new URL('..', import.meta.url).pathname;
+const FILE_TIMEOUT_MS = 240_000;
 const filters = process.argv.slice(2);
 
 function findTests(dir) {
@@ -34,9 +35,15 @@ function runFile(file) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    // A file that hangs (a server left open by a failed assertion) must not hang the whole run.
+    const timer = setTimeout(() => {
+      output += `\n  timed out after ${FILE_TIMEOUT_MS / 1000} s: killed\n`;
+      child.kill('SIGKILL');
+    }, FILE_TIMEOUT_MS);
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.on('close', (code, signal) => {
+      clearTimeout(timer);
       const count = (label) => Number(output.match(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm'))?.[1] ?? 0);
       const total = count('Total');
       const passed = count('Passed');

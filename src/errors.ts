@@ -21,6 +21,11 @@ export class ValidationError extends ApplicationError {
   override name = 'ValidationError';
 }
 
+/** Strapi's `ctx.badRequest()`: a 400 named `BadRequestError`. */
+export class BadRequestError extends ApplicationError {
+  override name = 'BadRequestError';
+}
+
 export class PaginationError extends ApplicationError {
   override name = 'PaginationError';
   constructor(message = 'Invalid pagination', details?: ErrorDetails) {

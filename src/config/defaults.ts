@@ -50,6 +50,18 @@ export const defaults: Config = deepFreeze({
     transport: 'outbox',
     from: 'foliocms <no-reply@localhost>',
     smtp: { host: '127.0.0.1', port: 25, secure: false, auth: null },
+    templates: {
+      resetPassword: {
+        subject: 'Reset password',
+        text: 'We heard that you lost your password. Sorry about that!\n\nBut don’t worry! You can use the following link to reset your password:\n{{URL}}?code={{TOKEN}}\n\nThanks.',
+        html: '<p>We heard that you lost your password. Sorry about that!</p><p>But don’t worry! You can use the following link to reset your password:</p><p><a href="{{URL}}?code={{TOKEN}}">{{URL}}?code={{TOKEN}}</a></p><p>Thanks.</p>',
+      },
+      emailConfirmation: {
+        subject: 'Account confirmation',
+        text: 'Thank you for registering!\n\nYou have to confirm your email address. Please open the link below:\n{{URL}}?confirmation={{CODE}}\n\nThanks.',
+        html: '<p>Thank you for registering!</p><p>You have to confirm your email address. Please click on the link below.</p><p><a href="{{URL}}?confirmation={{CODE}}">{{URL}}?confirmation={{CODE}}</a></p><p>Thanks.</p>',
+      },
+    },
   },
   i18n: {
     locales: [{ code: 'en', name: 'English (en)' }],

@@ -85,6 +85,10 @@ export const shapes: Record<ConfigFileName, Shape> = {
       secure: boolean,
       auth: nullable(object({ user: string, pass: string })),
     },
+    templates: {
+      resetPassword: { subject: nonEmptyString, text: nonEmptyString, html: nonEmptyString },
+      emailConfirmation: { subject: nonEmptyString, text: nonEmptyString, html: nonEmptyString },
+    },
   },
   i18n: {
     locales: list(object({ code: localeCode, name: nonEmptyString })),

@@ -56,10 +56,18 @@ export interface UsersPermissionsConfig {
   bootstrapPermissions: { public: string[]; authenticated: string[] };
 }
 
+/** One email template. `{{NAME}}` placeholders are replaced by a fixed set of values; nothing is evaluated. */
+export interface EmailTemplate {
+  subject: string;
+  text: string;
+  html: string;
+}
+
 export interface EmailConfig {
   transport: 'outbox' | 'smtp';
   from: string;
   smtp: { host: string; port: number; secure: boolean; auth: { user: string; pass: string } | null };
+  templates: { resetPassword: EmailTemplate; emailConfirmation: EmailTemplate };
 }
 
 export interface Locale {

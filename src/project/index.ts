@@ -6,7 +6,9 @@ import { watch, readFileSync, type FSWatcher } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig, resolveI18n, validateConfigFile, type Config, type LoadOptions } from '../config/index.js';
-import { resolveJwtSecret, type TokenSettings } from '../auth/index.js';
+import { createAuthService, createProviderLogin, createSessions, providerConfigProblems, resolveJwtSecret, type AuthService, type Sessions, type SessionRow, type TokenSettings } from '../auth/index.js';
+import { ProjectFileError } from '../errors.js';
+import { checkTemplate, createMailer, renderTemplate, type TemplateVariables } from '../email/index.js';
 import { createRoleService, type RoleService } from '../permissions/index.js';
 import { createUserService, type UserRow, type UserService } from '../users/index.js';
 import { createContentService, createContentStore, type ContentService } from '../content/index.js';
@@ -42,6 +44,14 @@ export interface Project {
   users: UserService;
   /** Roles and their permissions. */
   roles: RoleService;
+  /** The accounts flows of /api/auth. */
+  auth: AuthService;
+  /** Refresh-mode sessions. */
+  sessions: Sessions;
+  /** The public base URL: `server.url`, else the address the server listens on. */
+  publicUrl(): string;
+  /** Told by the server once it listens, for `publicUrl()`. */
+  setListeningUrl(url: string): void;
   log: Logger;
   /** Follows changes other processes make to data/ tables and config/i18n.yaml. Answers a stop function. */
   watch(): () => void;
@@ -101,6 +111,18 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
     users: tables.users, roles: tables.roles, sessions: tables.sessions, userModel: content.lookup.userModel, lookup: content.lookup, config: () => config,
   });
   const roles = createRoleService({ roles: tables.roles, permissions: tables.permissions, users: tables.users, schemas });
+  for (const name of ['resetPassword', 'emailConfirmation'] as const) checkTemplate(config.email.templates[name], 'config/email.yaml', `templates.${name}`);
+  const mailer = createMailer({ config: () => config.email, outboxDir: paths.outbox, log });
+  const sessions = createSessions({ sessions: tables.sessions as unknown as Table<SessionRow>, secret: () => tokens.secret, settings: () => config.usersPermissions.sessions });
+  let listeningUrl: string | undefined;
+  const publicUrl = () => config.server.url ?? listeningUrl ?? `http://${config.server.host}:${config.server.port}`;
+  const providerProblems = providerConfigProblems(config.usersPermissions.providers);
+  if (providerProblems.length > 0) throw new ProjectFileError('config/users-permissions.yaml', undefined, providerProblems.join('; '));
+  const providers = createProviderLogin({ config: () => ({ server: config.server, providers: config.usersPermissions.providers }), publicUrl });
+  const auth = createAuthService({
+    config: () => config, users, userTable: tables.users, roles: tables.roles, tokens, sessions, publicUrl, log, providers,
+    mail: { send: (message) => mailer.send(message), render: (template, variables) => renderTemplate(template, variables as TemplateVariables) },
+  });
 
   const reloadLocales = () => {
     try {
@@ -127,6 +149,12 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
     tokens,
     users,
     roles,
+    auth,
+    sessions,
+    publicUrl,
+    setListeningUrl: (url) => {
+      listeningUrl = url;
+    },
     log,
     watch() {
       const tableFiles = new Map<string, Table<Row>>(TABLES.map((name: TableName) => [`${name}.json`, tables[name] as Table<Row>]));

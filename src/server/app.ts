@@ -6,6 +6,7 @@ import bodyParser from 'koa-bodyparser';
 import Router from '@koa/router';
 import type { Project } from '../project/index.js';
 import { errorMiddleware } from './errors.js';
+import { authRoutes, refreshRoutesGate } from '../auth/index.js';
 import { contentRoutes } from '../content/index.js';
 import { i18nRoutes } from '../i18n/index.js';
 import { roleRoutes } from '../permissions/index.js';
@@ -37,6 +38,7 @@ export function createApp(project: Project): FolioApp {
   contentRoutes(api, { content: project.content, contentTypes: project.schemas.contentTypes, rest: () => project.config.api.rest });
   userRoutes(api, { users: project.users, userModel: project.content.lookup.userModel, lookup: project.content.lookup });
   roleRoutes(api, project.roles);
+  authRoutes(api, { auth: project.auth, sessions: project.sessions, settings: () => project.config.usersPermissions });
 
   app.use(async (ctx, next) => {
     app.folio.inFlight++;
@@ -55,6 +57,7 @@ export function createApp(project: Project): FolioApp {
       strict: true,
     }),
   );
+  app.use(refreshRoutesGate(() => project.config.usersPermissions));
   app.use(authenticate(project));
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: true }));

@@ -33,8 +33,16 @@ export const INVALID_CREDENTIALS = 'Invalid credentials';
  * 401 `Missing or invalid credentials` (never a fall-back to Public); a valid token of a deleted,
  * blocked or (with email confirmation on) unconfirmed user is 401 `Invalid credentials`.
  */
-export function userActor(project: Project, token: string): Actor {
-  const id = verifyToken(project.tokens, token);
+export function userActor(project: Project, token: string, state: Record<string, unknown> = {}): Actor {
+  let id: number | undefined;
+  if (project.config.usersPermissions.jwtManagement === 'refresh') {
+    // Refresh mode accepts only access tokens of a live session (legacy `{ id }` tokens are refused).
+    const claims = project.sessions.verifyAccess(token);
+    id = claims?.userId;
+    if (claims) state.sessionId = claims.sessionId;
+  } else {
+    id = verifyToken(project.tokens, token);
+  }
   if (id === undefined) throw new UnauthorizedError(MISSING_OR_INVALID_CREDENTIALS);
   const user = project.tables.users.rows().find((row) => row.id === id);
   if (!user || user.blocked === true) throw new UnauthorizedError(INVALID_CREDENTIALS);
@@ -46,7 +54,7 @@ export function userActor(project: Project, token: string): Actor {
 export function authenticate(project: Project) {
   return async function setActor(ctx: Context, next: Next): Promise<void> {
     const token = bearerToken(ctx.get('authorization'));
-    ctx.state.actor = token === undefined ? publicActor(project) : userActor(project, token);
+    ctx.state.actor = token === undefined ? publicActor(project) : userActor(project, token, ctx.state);
     await next();
   };
 }

@@ -32,6 +32,7 @@ export async function startServer(project: Project): Promise<RunningServer> {
   await once(server, 'listening');
   const bound = (server.address() as AddressInfo).port;
   const stopWatching = project.watch();
+  project.setListeningUrl(formatUrl(host, bound));
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -1,0 +1,60 @@
+/** spec/api.md "Limits": POST /api/auth/local is limited to 5 requests per 5 minutes by default. */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { apiServer } from '../_helpers/api.js';
+
+const tooMany = { data: null, error: { status: 429, name: 'RateLimitError', message: 'Too many requests, please try again later.', details: {} } };
+
+const limits = suite('rate limits');
+
+limits('the 6th login in the window answers 429 with the rate-limit headers, whatever the body says', async () => {
+  const api = await apiServer();
+  try {
+    for (let i = 0; i < 5; i++) {
+      const response = await api.post('/api/auth/local', { identifier: `someone${i}@example.com`, password: 'x' });
+      assert.is(response.status, 400, `attempt ${i + 1}`);
+      assert.is(response.headers.get('x-ratelimit-limit'), '5');
+      assert.is(response.headers.get('x-ratelimit-remaining'), String(4 - i));
+    }
+    const limited = await api.post('/api/auth/local', { identifier: 'fresh@example.com', password: 'y', deviceId: 'new' });
+    assert.is(limited.status, 429);
+    assert.equal(limited.body, tooMany);
+    assert.ok(limited.headers.get('x-ratelimit-reset'));
+    const spoofed = await api.post('/api/auth/local', { identifier: 'a', password: 'b' }, { 'x-forwarded-for': '203.0.113.9' });
+    assert.is(spoofed.status, 429, 'X-Forwarded-For is not trusted without server.proxy');
+    assert.is((await api.post('/api/auth/forgot-password', { email: 'a@example.com' })).status, 200, 'each route has its own bucket');
+  } finally {
+    await api.close();
+  }
+});
+
+limits('behind a trusted proxy each forwarded client has its own bucket', async () => {
+  const api = await apiServer({ config: { server: { host: '127.0.0.1', port: 0, proxy: true }, 'users-permissions': { ratelimit: { enabled: true, interval: 60000, max: 2 } } } });
+  try {
+    const from = (ip: string) => api.post('/api/auth/local', { identifier: 'x', password: 'y' }, { 'x-forwarded-for': ip });
+    assert.is((await from('198.51.100.1')).status, 400);
+    assert.is((await from('198.51.100.1')).status, 400);
+    assert.is((await from('198.51.100.1')).status, 429);
+    assert.is((await from('198.51.100.2')).status, 400);
+  } finally {
+    await api.close();
+  }
+});
+
+limits('registration is limited too, and a disabled limit never answers 429', async () => {
+  const limited = await apiServer({ config: { 'users-permissions': { ratelimit: { enabled: true, interval: 60000, max: 1 } } } });
+  try {
+    await limited.post('/api/auth/local/register', { username: 'one', email: 'one@example.com', password: 'secret-pass' });
+    assert.is((await limited.post('/api/auth/local/register', { username: 'two', email: 'two@example.com', password: 'secret-pass' })).status, 429);
+  } finally {
+    await limited.close();
+  }
+  const open = await apiServer({ config: { 'users-permissions': { ratelimit: { enabled: false } } } });
+  try {
+    for (let i = 0; i < 8; i++) assert.is((await open.post('/api/auth/local', { identifier: 'x', password: 'y' })).status, 400);
+  } finally {
+    await open.close();
+  }
+});
+
+limits.run();
