@@ -99,6 +99,9 @@ users('PUT /users/:id changes only the given fields; errors as the spec says', a
   assert.is(updated.body.confirmed, true);
   assert.is(updated.body.username, 'linus');
   assert.is(updated.body.role.type, 'authenticated');
+  const newPassword = await api.put(`/api/users/${linus.id}`, { password: 'hunter2-brand-new' }, admin);
+  assert.is(newPassword.status, 200);
+  assert.not.match(newPassword.text, SECRETS, 'an update answer carries no secret either');
   assert.is((await api.put(`/api/users/${linus.id}`, { username: 'ada' }, admin)).body.error.message, userMessages.usernameTaken);
   assert.is((await api.put(`/api/users/${linus.id}`, { email: 'ada@example.com' }, admin)).body.error.message, userMessages.emailTaken);
   assert.is((await api.put(`/api/users/${linus.id}`, { password: '' }, admin)).body.error.message, userMessages.passwordNotNull);
