@@ -3,7 +3,7 @@
  * opens the stores, and keeps them current while the CLI changes the project underneath.
  */
 import { watch, readFileSync, type FSWatcher } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig, resolveI18n, validateConfigFile, type Config, type LoadOptions } from '../config/index.js';
 import { createAuthService, createProviderLogin, createSessions, providerConfigProblems, resolveJwtSecret, type AuthService, type Sessions, type SessionRow, type TokenSettings } from '../auth/index.js';
@@ -82,6 +82,8 @@ export async function openProjectData(dir: string, options: LoadOptions = {}): P
   const config = await loadConfig(paths.root, options);
   const schemas = await loadSchemas(paths.root);
   await mkdir(paths.data, { recursive: true, mode: 0o700 });
+  // data/ holds password hashes and tokens: owner-only, also when it came from a git checkout.
+  await chmod(paths.data, 0o700).catch(() => undefined);
   const tables = Object.fromEntries(
     await Promise.all(TABLES.map(async (name) => [name, await openTable(paths.data, name)] as const)),
   ) as unknown as Tables;
