@@ -121,7 +121,19 @@ results.push(row('update', await drive({
     setupRequest: (request) => ({ ...request, path: `/api/articles/${articles[next++ % articles.length]}`, body: JSON.stringify({ data: { views: next, sections: [section] } }) }),
   }],
 }), await peakRssMb(server.child.pid), ceilingRps));
-for (const pending of ['authed', 'login', 'mixed']) results.push({ scenario: pending, pending: 'needs the accounts endpoints' });
+// Accounts: one registered user, its token for `authed`, its credentials for `login`.
+const credentials = { identifier: 'bench', password: 'bench-password-1' };
+const registered = await (await fetch(`${server.url}/api/auth/local/register`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'bench', email: 'bench@example.com', password: credentials.password }),
+})).json();
+results.push(row('authed', await drive({ url: `${server.url}/api/users/me`, headers: { authorization: `Bearer ${registered.jwt}` } }), await peakRssMb(server.child.pid), ceilingRps));
+const login = { url: `${server.url}/api/auth/local`, connections: 10, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) };
+results.push(row('login', await drive(login), await peakRssMb(server.child.pid), ceilingRps));
+// `list` while logins hash passwords at the same time: scrypt runs on the thread pool, so reads should not wait.
+const [mixedList] = await Promise.all([drive({ url: server.url + paths.list }), drive(login)]);
+results.push(row('mixed (list during login)', mixedList, await peakRssMb(server.child.pid), ceilingRps));
 
 const helpMs = [];
 for (let i = 0; i < 10; i++) {

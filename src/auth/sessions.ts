@@ -12,6 +12,7 @@ import { UnauthorizedError } from '../errors.js';
 import { newDocumentId } from '../ids.js';
 import type { Row, Table } from '../storage/index.js';
 import { authMessages as m } from './messages.js';
+import { signingKey } from './tokens.js';
 
 const ALGORITHM = 'HS256';
 
@@ -60,7 +61,7 @@ export function createSessions(deps: SessionDeps) {
   const iso = (ms: number) => new Date(ms).toISOString();
 
   function sign(payload: Record<string, unknown>, seconds: number): string {
-    return jwt.sign(payload, deps.secret(), { algorithm: ALGORITHM, expiresIn: seconds });
+    return jwt.sign(payload, signingKey(deps.secret()), { algorithm: ALGORITHM, expiresIn: seconds });
   }
 
   function tokensFor(userId: number, sessionId: string): { accessToken: string; refreshToken: string } {
@@ -96,7 +97,7 @@ export function createSessions(deps: SessionDeps) {
 
   function decode(token: string, type: 'access' | 'refresh'): { userId: number; sessionId: string } | undefined {
     try {
-      const payload = jwt.verify(token, deps.secret(), { algorithms: [ALGORITHM] }) as Record<string, unknown>;
+      const payload = jwt.verify(token, signingKey(deps.secret()), { algorithms: [ALGORITHM] }) as Record<string, unknown>;
       const userId = Number(payload.userId);
       if (payload.type !== type || typeof payload.sessionId !== 'string' || !Number.isSafeInteger(userId)) return undefined;
       return { userId, sessionId: payload.sessionId };
