@@ -284,9 +284,12 @@ export function createContentService(deps: ContentServiceDeps) {
       await syncNonLocalized(type, row, 'draft', changed);
       return row;
     }
-    // Draft and published copy are independent files: write them at once.
+    // The draft first: a crash between the two writes then leaves a document that is a draft, or
+    // whose draft is ahead of its published version; both are states Strapi has too. (Written at
+    // once, a crash could leave a published version without its draft.)
+    await store.save(type, 'draft', row);
     const published = publishedCopy(type, row);
-    await Promise.all([store.save(type, 'draft', row), store.save(type, 'published', published)]);
+    await store.save(type, 'published', published);
     await Promise.all([syncNonLocalized(type, row, 'draft', changed), syncNonLocalized(type, published, 'published', changed)]);
     return published;
   }
@@ -317,13 +320,19 @@ export function createContentService(deps: ContentServiceDeps) {
       const versions = store.versions(type, documentId);
       if (versions.length === 0) throw new NotFoundError('Not Found');
       const status: DocumentStatus = type.draftAndPublish ? 'draft' : 'published';
-      const current = store.get(type, documentId, status, locale);
+      // A published version without its draft (data written before drafts came first, or edited by
+      // hand) is edited as if it were the draft, rather than taken for a missing locale version.
+      const draft = store.get(type, documentId, status, locale);
+      const orphan = !draft && type.draftAndPublish ? store.get(type, documentId, 'published', locale) : undefined;
+      const current = draft ?? orphan;
       const model = contentTypeModel(type);
       let base: DocumentRow;
       let input: Record<string, unknown>;
       if (current) {
         input = validateDocumentInput(data, model, { lookup, mode: 'update', isUnique: isUniqueIn(type, documentId, status, locale) });
-        base = { ...current, updatedAt: now() };
+        base = orphan
+          ? { ...(renumberComponents(schemas, type.attributes, orphan, store.nextComponentId) as DocumentRow), id: store.nextRowId(type), publishedAt: null, updatedAt: now() }
+          : { ...current, updatedAt: now() };
       } else {
         // A new locale version of an existing document (spec rules 3–5).
         if (!options.mayCreateLocalization()) throw new ForbiddenError('Forbidden');

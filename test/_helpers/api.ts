@@ -17,6 +17,9 @@ export interface ApiServer {
   post<T = any>(path: string, body: unknown, headers?: Record<string, string>): Promise<JsonResponse<T>>;
   put<T = any>(path: string, body: unknown, headers?: Record<string, string>): Promise<JsonResponse<T>>;
   del<T = any>(path: string, headers?: Record<string, string>): Promise<JsonResponse<T>>;
+  /** Stops the server but keeps the project's files (to restart over them). */
+  stop(): Promise<void>;
+  /** Stops the server and removes the project. */
   close(): Promise<void>;
 }
 
@@ -69,6 +72,7 @@ export async function apiServer(options: ApiServerOptions = {}): Promise<ApiServ
     post: call('POST'),
     put: call('PUT'),
     del: (path, headers) => request(`${running.url}${path}`, { method: 'DELETE', headers }),
+    stop: () => running.stop(),
     close: async () => {
       await running.stop();
       await sample.cleanup();

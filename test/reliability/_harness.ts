@@ -1,0 +1,142 @@
+/**
+ * Shared by the reliability specs: a sample project opened to anonymous writers, a scan of data/
+ * (every JSON file parsed, temporary files listed), a seeded random source, and an HTTP call that
+ * never throws (a request cut off by a killed server is an outcome, not an error).
+ */
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { copySampleProject, folio } from '../_helpers/index.js';
+
+/** What the specs grant Public: read and write articles (registration is a Strapi default). */
+export const ARTICLE_WRITERS = [
+  'api::article.article.find',
+  'api::article.article.findOne',
+  'api::article.article.create',
+  'api::article.article.update',
+  'plugin::users-permissions.auth.register',
+  'plugin::users-permissions.auth.callback',
+];
+
+/**
+ * A copy of the sample project whose Public role holds `publicActions` from the first start
+ * (`bootstrapPermissions.public`), with the auth rate limits off.
+ */
+export async function reliabilityProject(publicActions: string[] = ARTICLE_WRITERS): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const sample = await copySampleProject();
+  const file = join(sample.dir, 'config/users-permissions.yaml');
+  const config = parse(await readFile(file, 'utf8')) ?? {};
+  config.ratelimit = { enabled: false };
+  config.bootstrapPermissions = { public: publicActions, authenticated: [] };
+  await writeFile(file, stringify(config));
+  return sample;
+}
+
+export interface DataScan {
+  /** Every `*.json` file under data/, parsed, by path relative to data/ (`content/article/<id>/published.en.json`). */
+  json: Map<string, unknown>;
+  /** `*.json` files that did not parse, with the start of their text. */
+  unparsable: string[];
+  /** Temporary files (`*.tmp`), relative to data/. */
+  temps: string[];
+}
+
+/** Reads every file under `dataDir`. Never throws on a bad file: it is listed instead. */
+export async function scanData(dataDir: string): Promise<DataScan> {
+  const scan: DataScan = { json: new Map(), unparsable: [], temps: [] };
+  const walk = async (dir: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      const name = relative(dataDir, path);
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.name.endsWith('.tmp')) scan.temps.push(name);
+      else if (entry.name.endsWith('.json')) {
+        let text: string;
+        try {
+          text = await readFile(path, 'utf8');
+        } catch (error) {
+          // A file listed a moment ago may be gone (a temp renamed over it is not listed as .json).
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+          throw error;
+        }
+        try {
+          scan.json.set(name, JSON.parse(text));
+        } catch {
+          scan.unparsable.push(`${name}: ${JSON.stringify(text.slice(0, 120))}`);
+        }
+      }
+    }
+  };
+  await walk(dataDir);
+  return scan;
+}
+
+/** A small seeded PRNG (mulberry32): the same seed drives the same choices and delays. */
+export function createRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A positive integer from the environment, or `fallback`. */
+export function envInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got ${JSON.stringify(raw)}`);
+  return value;
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type Outcome = { answered: true; status: number; body: any; text: string } | { answered: false; error: string };
+
+/** One HTTP request; a connection that fails or is cut (the server was killed) is `answered: false`. */
+export async function attempt(url: string, init: { method?: string; body?: unknown } = {}): Promise<Outcome> {
+  try {
+    const response = await fetch(url, {
+      method: init.method ?? 'GET',
+      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { answered: true, status: response.status, body, text };
+  } catch (error) {
+    return { answered: false, error: String((error as Error)?.cause ?? error) };
+  }
+}
+
+/** Runs `task` over `items` with at most `limit` at a time. */
+export async function eachLimit<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await task(items[next++]!);
+    }),
+  );
+}
+
+/** `folio ... --json` that must succeed: its parsed stdout, or a thrown Error naming the command. */
+export async function folioJson(args: string[]): Promise<any> {
+  const result = await folio([...args, '--json']);
+  if (result.code !== 0) throw new Error(`folio ${args.join(' ')} exited ${result.code}: ${result.stderr.trim()}`);
+  return JSON.parse(result.stdout);
+}
