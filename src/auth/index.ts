@@ -2,7 +2,7 @@
  * @module auth — passwords, JWTs and the signing secret.
  */
 export { hashPassword, verifyPassword, needsRehash } from './password.js';
-export { issueToken, verifyToken, type TokenSettings } from './tokens.js';
+export { issueToken, verifyToken, verifyTokenClaims, type TokenSettings } from './tokens.js';
 export { resolveJwtSecret } from './secret.js';
 export { newOneTimeToken, hashOneTimeToken } from './one-time-tokens.js';
 export { createSessions, deviceName, type Sessions, type SessionRow, type SessionTokens } from './sessions.js';

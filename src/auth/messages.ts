@@ -28,7 +28,7 @@ export const authMessages = {
   sessionNotFound: 'Session not found',
   // yup's wording, as Strapi's validators produce it
   required: (field: string) => `${field} is a required field`,
-  notString: (field: string, value: unknown) => `${field} must be a \`string\` type, but the final value was: \`${JSON.stringify(value) ?? String(value)}\`.`,
+  notString: (field: string, value: unknown) => `${field} must be a \`string\` type, but the final value was: \`${typeof value === 'object' && value !== null ? (Array.isArray(value) ? '[…]' : '{…}') : String(value).slice(0, 100)}\`.`,
   invalidEmail: (field: string) => `${field} must be a valid email`,
   unknownKeys: (keys: readonly string[]) => `this field has unspecified keys: ${keys.join(', ')}`,
   manyErrors: (count: number) => `${count} errors occurred`,

@@ -26,22 +26,32 @@ export interface TokenSettings {
 /**
  * @example const token = issueToken({ secret, expiresIn: '30d' }, user.id);
  */
-export function issueToken(settings: TokenSettings, userId: number): string {
-  return jwt.sign({ id: userId }, signingKey(settings.secret), { algorithm: ALGORITHM, expiresIn: settings.expiresIn as jwt.SignOptions['expiresIn'] });
+export function issueToken(settings: TokenSettings, userId: number, version = 0): string {
+  // `v` (the user's token version, raised by a password change) only once it is not 0, so the
+  // payload stays Strapi's `{ id }` for everyone else.
+  return jwt.sign(version ? { id: userId, v: version } : { id: userId }, signingKey(settings.secret), { algorithm: ALGORITHM, expiresIn: settings.expiresIn as jwt.SignOptions['expiresIn'] });
 }
 
 /**
- * The user id a token carries, or undefined when the token is not one of ours, is expired, or
- * carries no numeric id. Never throws.
- * @example verifyToken(settings, token) // 12
+ * The user id and token version a token carries, or undefined when the token is not one of
+ * ours, is expired, or carries no numeric id. Never throws.
+ * @example verifyTokenClaims(settings, token) // { id: 12, version: 0 }
  */
-export function verifyToken(settings: TokenSettings, token: string): number | undefined {
+export function verifyTokenClaims(settings: TokenSettings, token: string): { id: number; version: number } | undefined {
   try {
     const payload = jwt.verify(token, signingKey(settings.secret), { algorithms: [ALGORITHM] });
     if (typeof payload !== 'object' || payload === null) return undefined;
-    const id = (payload as { id?: unknown }).id;
-    return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined;
+    const { id, v } = payload as { id?: unknown; v?: unknown };
+    return typeof id === 'number' && Number.isSafeInteger(id) ? { id, version: typeof v === 'number' ? v : 0 } : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The user id a token carries (see verifyTokenClaims).
+ * @example verifyToken(settings, token) // 12
+ */
+export function verifyToken(settings: TokenSettings, token: string): number | undefined {
+  return verifyTokenClaims(settings, token)?.id;
 }

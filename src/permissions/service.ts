@@ -259,7 +259,9 @@ export function createRoleService(deps: RoleServiceDeps): RoleService {
       const held = heldBy(current.id);
       // Only when `permissions` is in the body (the spec; Strapi deletes them all when it is absent).
       // Actions the role holds but the catalogue lost (a removed content type) may be echoed back.
-      const wanted = body.permissions === undefined ? undefined : new Set(actionsFromTree(body.permissions, new Set([...catalogue(), ...held])));
+      // `permissions: []` (what Strapi's own clients send when they mean "no change") changes nothing.
+      const untouched = body.permissions === undefined || (Array.isArray(body.permissions) && body.permissions.length === 0);
+      const wanted = untouched ? undefined : new Set(actionsFromTree(body.permissions, new Set([...catalogue(), ...held])));
       if (name !== undefined) assertUnique(roles.rows(), { id: current.id, name });
       const row = await roles.update((data) => {
         const fresh = data.rows.find((candidate) => candidate.id === current.id);

@@ -2,9 +2,9 @@
  * `createApp(project)`: the Koa app, with its middleware order readable top to bottom.
  */
 import Koa from 'koa';
-import bodyParser from 'koa-bodyparser';
 import Router from '@koa/router';
 import type { Project } from '../project/index.js';
+import { bodyMiddleware } from './body.js';
 import { errorMiddleware } from './errors.js';
 import { authRoutes, refreshRoutesGate } from '../auth/index.js';
 import { contentRoutes } from '../content/index.js';
@@ -50,13 +50,7 @@ export function createApp(project: Project): FolioApp {
     }
   });
   app.use(errorMiddleware(project.log));
-  app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      jsonLimit: String(project.config.server.bodyLimit),
-      strict: true,
-    }),
-  );
+  app.use(bodyMiddleware(project.config.server.bodyLimit));
   app.use(refreshRoutesGate(() => project.config.usersPermissions));
   app.use(authenticate(project));
   app.use(api.routes());

@@ -4,7 +4,7 @@
  */
 import type { Context, Next } from 'koa';
 import { UnauthorizedError } from '../errors.js';
-import { verifyToken } from '../auth/index.js';
+import { verifyTokenClaims } from '../auth/index.js';
 import { permissionsOf, type Actor } from '../permissions/index.js';
 import type { Project } from '../project/index.js';
 
@@ -35,17 +35,22 @@ export const INVALID_CREDENTIALS = 'Invalid credentials';
  */
 export function userActor(project: Project, token: string, state: Record<string, unknown> = {}): Actor {
   let id: number | undefined;
+  let version: number | undefined;
   if (project.config.usersPermissions.jwtManagement === 'refresh') {
     // Refresh mode accepts only access tokens of a live session (legacy `{ id }` tokens are refused).
     const claims = project.sessions.verifyAccess(token);
     id = claims?.userId;
     if (claims) state.sessionId = claims.sessionId;
   } else {
-    id = verifyToken(project.tokens, token);
+    const claims = verifyTokenClaims(project.tokens, token);
+    id = claims?.id;
+    version = claims?.version;
   }
   if (id === undefined) throw new UnauthorizedError(MISSING_OR_INVALID_CREDENTIALS);
   const user = project.tables.users.rows().find((row) => row.id === id);
   if (!user || user.blocked === true) throw new UnauthorizedError(INVALID_CREDENTIALS);
+  // A token from before the last password change or reset (legacy mode; refresh mode ends sessions).
+  if (version !== undefined && version !== (typeof user.tokenVersion === 'number' ? user.tokenVersion : 0)) throw new UnauthorizedError(INVALID_CREDENTIALS);
   if (project.config.usersPermissions.advanced.emailConfirmation && user.confirmed !== true) throw new UnauthorizedError(INVALID_CREDENTIALS);
   const role = project.tables.roles.rows().find((row) => row.id === user.role);
   return { kind: 'user', user, role, permissions: permissionsOf(project.tables.permissions.rows(), role?.id) };

@@ -94,9 +94,11 @@ query('pagination: page and offset styles, caps, withCount', async () => {
   assert.is(capped.body.meta.pagination.pageSize, 100);
   const uncounted = await api.get('/api/books?pagination[withCount]=false');
   assert.equal(uncounted.body.meta.pagination, { page: 1, pageSize: 25 });
-  const negative = await api.get('/api/books?pagination[page]=-5&pagination[pageSize]=0');
-  assert.is(negative.status, 200);
-  assert.equal(negative.body.meta.pagination.page, 1);
+  for (const bad of ['pagination[page]=-5', 'pagination[pageSize]=0', 'pagination[start]=-1', 'pagination[page]=99999999999999999999']) {
+    const refused = await api.get(`/api/books?${bad}`);
+    assert.is(refused.status, 400, bad);
+    assert.is(refused.body.error.name, 'PaginationError', bad);
+  }
 });
 
 query('fields keeps id, documentId and the listed fields', async () => {

@@ -28,13 +28,12 @@ function readInteger(name: string, value: unknown): number | undefined {
 }
 
 /**
- * Sub-minimum values are coerced as Strapi does, or refused under `strictParams`
- * (`api.documents.strictParams`).
+ * Sub-minimum values (a negative page, a page size of 0) are refused with a 400 naming them.
+ * Strapi coerces them silently; a client that sends them has a bug it should hear about.
  */
-function atLeast(name: string, value: number, minimum: number, strict: boolean): number {
+function atLeast(name: string, value: number, minimum: number, _strict: boolean): number {
   if (value >= minimum) return value;
-  if (strict) throw new PaginationError(queryMessages.paginationBelowMinimum(name, minimum, value), details(name));
-  return minimum;
+  throw new PaginationError(queryMessages.paginationBelowMinimum(name, minimum, value), details(name));
 }
 
 /** Reads pagination from the whole query object (it also looks at the top-level shortcuts). */

@@ -41,13 +41,25 @@ export function invalidKey(path: readonly string[]): ValidationError {
   return new ValidationError(validationMessages.invalidKey(key), { key, path: path.join('.'), source: 'body' });
 }
 
+const MAX_ECHOED = 200;
+
+function isSmall(value: unknown): boolean {
+  try {
+    return (JSON.stringify(value) ?? '').length <= MAX_ECHOED;
+  } catch {
+    return false;
+  }
+}
+
 export class Issues {
   readonly list: ValidationIssue[] = [];
 
   /** Records a failure. `value` is left out when nothing was given (a missing attribute). */
   add(path: readonly string[], message: string, ...value: [] | [unknown]): void {
     const issue: ValidationIssue = { path: [...path], message, name: 'ValidationError' };
-    if (value.length > 0) issue.value = value[0];
+    // Only small values are echoed back: a nested or huge one would make the error answer many
+    // times larger than the request.
+    if (value.length > 0 && isSmall(value[0])) issue.value = value[0];
     this.list.push(issue);
   }
 

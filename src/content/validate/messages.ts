@@ -6,6 +6,14 @@
 
 /** A value as yup prints it inside a message: strings quoted, objects as indented JSON. */
 export function printValue(value: unknown): string {
+  const printed = printWhole(value);
+  // An error must never be much larger than the request that caused it.
+  return printed.length > MAX_PRINTED ? `${printed.slice(0, MAX_PRINTED)}…` : printed;
+}
+
+const MAX_PRINTED = 200;
+
+function printWhole(value: unknown): string {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
   if (typeof value === 'string') return `"${value}"`;

@@ -36,13 +36,16 @@ pagination('should cap pageSize and limit at maxLimit, and read limit=-1 as maxL
   assert.equal(parsed('', { ...REST, defaultLimit: 500 }), page(1, 100));
 });
 
-pagination('should coerce sub-minimum values: page and pageSize to 1, start to 0, limit to 1', () => {
-  assert.equal(parsed('pagination[page]=0&pagination[pageSize]=0'), page(1, 1));
-  assert.equal(parsed('pagination[page]=-3&pagination[pageSize]=-1'), page(1, 1));
-  assert.equal(parsed('pagination[start]=-5&pagination[limit]=0'), offset(0, 1));
-});
-
-pagination('when strictParams is on then sub-minimum values are a 400 PaginationError', () => {
+pagination('sub-minimum values are a 400 PaginationError naming them, with or without strictParams', () => {
+  for (const [search, name] of [
+    ['pagination[page]=-3', 'page'],
+    ['pagination[pageSize]=-1', 'pageSize'],
+    ['pagination[start]=-5', 'start'],
+  ]) {
+    const error = rejects(() => query(search!));
+    assert.is(error.name, 'PaginationError', search);
+    assert.match(error.message, new RegExp(`'${name}': must be at least`), search);
+  }
   for (const [search, name] of [
     ['pagination[page]=0', 'page'],
     ['pagination[pageSize]=0', 'pageSize'],
