@@ -2,7 +2,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { silentLogger } from '../../src/log.js';
+import { silentLogger, type Logger } from '../../src/log.js';
 import { openProject, type Project } from '../../src/project/index.js';
 import { startServer } from '../../src/server/index.js';
 import { loadSchemas } from '../../src/schema/index.js';
@@ -32,6 +32,8 @@ export interface ApiServerOptions {
   authenticatedActions?: string[];
   /** Merged into config/i18n.yaml, config/api.yaml … by file name. */
   config?: Record<string, Record<string, unknown>>;
+  /** Where the server logs (default: nowhere). */
+  log?: Logger;
 }
 
 /**
@@ -60,7 +62,7 @@ export async function apiServer(options: ApiServerOptions = {}): Promise<ApiServ
     const current = parse(await readFile(file, 'utf8').catch(() => '')) ?? {};
     await writeFile(file, stringify({ ...current, ...values }));
   }
-  const project = await openProject(sample.dir, { overrides: { port: 0 }, log: silentLogger });
+  const project = await openProject(sample.dir, { overrides: { port: 0 }, log: options.log ?? silentLogger });
   const running = await startServer(project);
   const call = (method: string) => (path: string, body?: unknown, headers?: Record<string, string>) =>
     request(`${running.url}${path}`, { method, body, headers });

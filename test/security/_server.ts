@@ -3,17 +3,13 @@
  * line (to look for secrets in it), a snapshot of `data/` (to prove bad input changed nothing)
  * and a raw HTTP client for bytes `fetch` will not send.
  */
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { dirname, join, relative } from 'node:path';
-import { parse, stringify } from 'yaml';
+import { join, relative } from 'node:path';
 import { createLogger } from '../../src/log.js';
-import { openProject, type Project } from '../../src/project/index.js';
-import { startServer } from '../../src/server/index.js';
-import { loadSchemas } from '../../src/schema/index.js';
-import { COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, contentAction } from '../../src/permissions/index.js';
-import { copySampleProject, request, type JsonResponse } from '../_helpers/index.js';
-import type { ApiServerOptions } from '../_helpers/api.js';
+import type { Project } from '../../src/project/index.js';
+import type { JsonResponse } from '../_helpers/index.js';
+import { apiServer, type ApiServerOptions } from '../_helpers/api.js';
 
 export interface SecurityServer {
   url: string;
@@ -34,59 +30,15 @@ export const USER_ACTIONS = ['find', 'findOne', 'count', 'create', 'update', 'de
 export const ROLE_ACTIONS = ['find', 'findOne', 'createRole', 'updateRole', 'deleteRole'].map((a) => `plugin::users-permissions.role.${a}`);
 export const PERMISSIONS_ACTION = 'plugin::users-permissions.permissions.getPermissions';
 
-/** The sample project on port 0 (see apiServer), with a recording log. */
+/** The sample project on port 0 (see apiServer), with a recording log and a raw client. */
 export async function securityServer(options: ApiServerOptions = {}): Promise<SecurityServer> {
-  const sample = await copySampleProject();
-  try {
-    for (const [file, text] of Object.entries(options.files ?? {})) {
-      await mkdir(dirname(join(sample.dir, file)), { recursive: true });
-      await writeFile(join(sample.dir, file), text);
-    }
-    const upFile = join(sample.dir, 'config/users-permissions.yaml');
-    const up = parse(await readFile(upFile, 'utf8')) ?? {};
-    let actions = options.publicActions;
-    if (!actions) {
-      const { contentTypes } = await loadSchemas(sample.dir);
-      actions = contentTypes.flatMap((type) =>
-        (type.kind === 'singleType' ? SINGLE_TYPE_ACTIONS : COLLECTION_TYPE_ACTIONS).map((action) => contentAction(type.singularName, action)),
-      );
-    }
-    up.bootstrapPermissions = { public: actions, authenticated: options.authenticatedActions ?? [] };
-    await writeFile(upFile, stringify(up));
-    for (const [name, values] of Object.entries(options.config ?? {})) {
-      const file = join(sample.dir, 'config', `${name}.yaml`);
-      const current = parse(await readFile(file, 'utf8').catch(() => '')) ?? {};
-      await writeFile(file, stringify({ ...current, ...values }));
-    }
-    const log: string[] = [];
-    const project = await openProject(sample.dir, { overrides: { port: 0 }, log: createLogger((line) => log.push(line)) });
-    const running = await startServer(project);
-    const send = (method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}) =>
-      rawRequest(`${running.url}${path}`, method, body, headers);
-    const call = (method: string) => (path: string, body?: unknown, headers?: Record<string, string>) =>
-      request(`${running.url}${path}`, { method, body, headers });
-    return {
-      url: running.url,
-      dir: sample.dir,
-      project,
-      log,
-      get: (path, headers) => request(`${running.url}${path}`, { headers }),
-      post: call('POST'),
-      put: call('PUT'),
-      del: (path, headers) => request(`${running.url}${path}`, { method: 'DELETE', headers }),
-      send,
-      close: async () => {
-        try {
-          await running.stop();
-        } finally {
-          await sample.cleanup();
-        }
-      },
-    };
-  } catch (error) {
-    await sample.cleanup();
-    throw error;
-  }
+  const log: string[] = [];
+  const api = await apiServer({ ...options, log: createLogger((line) => log.push(line)) });
+  return {
+    ...api,
+    log,
+    send: (method, path, body, headers = {}) => rawRequest(`${api.url}${path}`, method, body, headers),
+  };
 }
 
 /**
