@@ -708,8 +708,9 @@ templates('a username full of template syntax is printed as text, never evaluate
       assert.ok(code, username);
       const textPart = mail.text.split(/\r?\n\r?\n/).slice(1).join('\n');
       assert.ok(textPart.split(code).length - 1 <= 2, `${username}: the code appears only where the template puts it`);
-      assert.not.match(mail.text, /\b49\b/, `${username}: nothing was computed`);
-      assert.not.match(mail.text, new RegExp(`\\b${process.pid}\\b`), `${username}: no process value`);
+      // Only the body: the Date header may well hold a 49 (a minute or a second).
+      assert.not.match(textPart, /Hello 49\b/, `${username}: nothing was computed`);
+      assert.not.match(textPart, new RegExp(`Hello ${process.pid}\\b`), `${username}: no process value`);
       if (process.env.HOME) assert.not.ok(mail.text.includes(process.env.HOME), `${username}: no environment value`);
       if (username.startsWith('{{CODE}}')) assert.ok(mail.text.includes('{{CODE}}{{TOKEN}}{{URL}}'), 'the placeholders stay literal text');
     }
