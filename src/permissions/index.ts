@@ -3,7 +3,7 @@
  * permission engine, the catalogue and tree of a project's actions, and the roles service.
  */
 export { USERS_PERMISSIONS_ACTIONS, COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, DEFAULT_PERMISSIONS, contentAction, usersPermissionsAction } from './actions.js';
-export { BUILT_IN_ROLES, seedBuiltInRoles, type RoleRow, type PermissionRow, type SeedOptions } from './roles.js';
+export { BUILT_IN_ROLES, seedBuiltInRoles, presentRole, type RoleRow, type PermissionRow, type SeedOptions } from './roles.js';
 export { can, permissionsOf, SYSTEM_ACTOR, type Actor } from './engine.js';
 export {
   I18N_LIST_LOCALES,

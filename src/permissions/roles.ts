@@ -12,6 +12,20 @@ export interface RoleRow extends Row {
   publishedAt: string;
 }
 
+const ROLE_FIELDS = ['id', 'documentId', 'name', 'description', 'type', 'createdAt', 'updatedAt', 'publishedAt'] as const;
+
+/** A role as the API returns it: Strapi's role fields, nothing else (no permissions, never its users). */
+export type Role = Pick<RoleRow, (typeof ROLE_FIELDS)[number]>;
+
+/**
+ * @example presentRole(row) // { id, documentId, name, description, type, createdAt, updatedAt, publishedAt }
+ */
+export function presentRole(row: RoleRow): Role {
+  const role = {} as Record<string, unknown>;
+  for (const field of ROLE_FIELDS) role[field] = row[field];
+  return role as Role;
+}
+
 export interface PermissionRow extends Row {
   action: string;
   /** id of the role holding it */

@@ -11,19 +11,9 @@ import { didYouMean } from '../suggest.js';
 import { actionCatalogue, actionsFromTree, permissionTree, unknownActionsError, type CatalogueSchemas, type PermissionTree } from './catalogue.js';
 import { permissionsOf } from './engine.js';
 import { permissionMessages as messages } from './messages.js';
-import type { PermissionRow, RoleRow } from './roles.js';
+import { presentRole, type PermissionRow, type Role, type RoleRow } from './roles.js';
 
-/** A role as the API returns it: Strapi's role fields, nothing else. */
-export interface Role {
-  id: number;
-  documentId: string;
-  name: string;
-  description: string;
-  type: string;
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string;
-}
+export type { Role };
 
 /** An entry of the role list: with the number of users holding the role. */
 export interface RoleWithUserCount extends Role {
@@ -81,18 +71,12 @@ export interface RoleService {
   listGranted(ref: RoleRef): { role: Role; actions: string[] };
 }
 
-const ROLE_FIELDS = ['id', 'documentId', 'name', 'description', 'type', 'createdAt', 'updatedAt', 'publishedAt'] as const;
 
 /** Keys a role body may carry: the ones we read, plus `users` (ignored, as Strapi does). */
 const WRITABLE_KEYS = new Set(['name', 'description', 'type', 'permissions', 'users']);
 /** Read-only fields a client may echo back from GET; ignored rather than refused. */
 const ECHOED_KEYS = new Set(['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'nb_users']);
 
-function present(row: RoleRow): Role {
-  const role = {} as Record<string, unknown>;
-  for (const field of ROLE_FIELDS) role[field] = row[field];
-  return role as unknown as Role;
-}
 
 const LIGATURES: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
 
@@ -211,12 +195,12 @@ export function createRoleService(deps: RoleServiceDeps): RoleService {
     list() {
       const counts = new Map<unknown, number>();
       for (const user of users.rows()) counts.set(user.role, (counts.get(user.role) ?? 0) + 1);
-      return roles.rows().map((row) => ({ ...present(row), nb_users: counts.get(row.id) ?? 0 }));
+      return roles.rows().map((row) => ({ ...presentRole(row), nb_users: counts.get(row.id) ?? 0 }));
     },
 
     findOne(id) {
       const row = findRow(id);
-      return { ...present(row), permissions: permissionTree(schemas, heldBy(row.id)) };
+      return { ...presentRole(row), permissions: permissionTree(schemas, heldBy(row.id)) };
     },
 
     permissionTree() {
@@ -245,7 +229,7 @@ export function createRoleService(deps: RoleServiceDeps): RoleService {
           for (const action of new Set(granted)) data.rows.push(permissionRow(data.nextId++, row.id, action, stamp));
         });
       }
-      return present(row);
+      return presentRole(row);
     },
 
     async update(id, input) {
@@ -287,7 +271,7 @@ export function createRoleService(deps: RoleServiceDeps): RoleService {
           for (const action of wanted) if (!keep.has(action)) data.rows.push(permissionRow(data.nextId++, row.id, action, stamp));
         });
       }
-      return present(row);
+      return presentRole(row);
     },
 
     async remove(id) {
@@ -313,11 +297,11 @@ export function createRoleService(deps: RoleServiceDeps): RoleService {
       await roles.update((data) => {
         data.rows = data.rows.filter((candidate) => candidate.id !== row.id);
       });
-      return { role: present(row), usersMoved };
+      return { role: presentRole(row), usersMoved };
     },
 
     resolveRole(ref) {
-      return present(resolveRow(ref));
+      return presentRole(resolveRow(ref));
     },
 
     async grant(ref, actions) {
@@ -330,7 +314,7 @@ export function createRoleService(deps: RoleServiceDeps): RoleService {
         for (const action of added) data.rows.push(permissionRow(data.nextId++, row.id, action, stamp));
         return added;
       });
-      return { role: present(row), granted, alreadyGranted: wanted.filter((action) => !granted.includes(action)) };
+      return { role: presentRole(row), granted, alreadyGranted: wanted.filter((action) => !granted.includes(action)) };
     },
 
     async revoke(ref, actions) {
@@ -347,12 +331,12 @@ export function createRoleService(deps: RoleServiceDeps): RoleService {
         });
         return wanted.filter((action) => removed.has(action));
       });
-      return { role: present(row), revoked, notGranted: wanted.filter((action) => !revoked.includes(action)) };
+      return { role: presentRole(row), revoked, notGranted: wanted.filter((action) => !revoked.includes(action)) };
     },
 
     listGranted(ref) {
       const row = resolveRow(ref);
-      return { role: present(row), actions: [...heldBy(row.id)].sort() };
+      return { role: presentRole(row), actions: [...heldBy(row.id)].sort() };
     },
   };
 }

@@ -30,7 +30,7 @@ export type {
   UsersPermissionsTarget,
 } from './types.js';
 export { ATTRIBUTE_TYPES, RELATION_KINDS } from './attributes.js';
-export { SYSTEM_FIELDS } from './names.js';
+export { SYSTEM_FIELDS, BUILT_IN_USER_FIELDS } from './names.js';
 export { loadSchemas } from './load.js';
 export { isLocalizedAttribute } from './schemas.js';
 export { buildContentType, parseAttributeSpec, renderContentTypeYaml, type BuildContentTypeInput } from './create.js';

@@ -8,21 +8,11 @@ import { Buffer } from 'node:buffer';
 import { ValidationError } from '../errors.js';
 import type { Model, ModelLookup } from '../content/index.js';
 import { validateDocumentInput, validationMessages, type ValidatedInput, type ValidationIssue } from '../content/validate/index.js';
-import type { Attribute } from '../schema/index.js';
+import { BUILT_IN_USER_FIELDS, type Attribute } from '../schema/index.js';
 import { userMessages as m } from './messages.js';
 
-/** The User's own fields; anything else in the model comes from `user.yaml`. */
-export const BUILT_IN_USER_FIELDS: readonly string[] = [
-  'username',
-  'email',
-  'provider',
-  'password',
-  'resetPasswordToken',
-  'confirmationToken',
-  'confirmed',
-  'blocked',
-  'role',
-];
+/** The User's own fields; anything else in the model comes from `user.yaml` (one list, in schema/). */
+export { BUILT_IN_USER_FIELDS };
 
 /** Required on create; their presence and null are checked here, so the messages are Strapi's controller ones. */
 const CREDENTIALS = ['username', 'email', 'password'] as const;

@@ -4,7 +4,7 @@
  * without `populate`; the role appears only when the caller passes it.
  */
 import type { Model } from '../content/index.js';
-import type { RoleRow } from '../permissions/index.js';
+import { presentRole, type RoleRow } from '../permissions/index.js';
 import type { Attribute } from '../schema/index.js';
 import { BUILT_IN_USER_FIELDS } from './input.js';
 import type { UserRow } from './types.js';
@@ -30,16 +30,7 @@ function isShown(attribute: Attribute): boolean {
  * @example sanitizeRole(role) // { id: 1, documentId: '…', name: 'Authenticated', description: '…', type: 'authenticated', createdAt, updatedAt, publishedAt }
  */
 export function sanitizeRole(role: RoleRow): Record<string, unknown> {
-  return {
-    id: role.id,
-    documentId: role.documentId,
-    name: role.name,
-    description: role.description ?? null,
-    type: role.type,
-    createdAt: role.createdAt,
-    updatedAt: role.updatedAt,
-    publishedAt: role.publishedAt,
-  };
+  return presentRole(role);
 }
 
 /**
