@@ -1,17 +1,32 @@
-/** A real SMTP server on 127.0.0.1 that keeps every message it receives, for email tests. */
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every message it receives, for email tests, and can
+ * hold messages: while `hold` is on, a message's DATA is
+ * received but not acknowledged, so the server that sends it waits. This tells, without measuring
+ * time, whether an HTTP answer waits for an email.
+ */
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];
+  from: string;
   raw: string;
-  /** The raw message with quoted-printable soft breaks and escapes undone, for finding links. */
+  /** Quoted-printable soft breaks and escapes undone. */
   text: string;
 }
 
 export interface MailCatcher {
   port: number;
+  /** Messages acknowledged so far. */
   messages: ReceivedMail[];
-  /** Resolves with the first message to `address` received (now or later). */
+  /** Messages whose DATA arrived while held (not acknowledged yet). */
+  held(): number;
+  /** Hold every message from now on. */
+  hold(): void;
+  /** Acknowledge the held messages and stop holding. */
+  release(): void;
+  /** Resolves when a message whose DATA arrived (held or not) is addressed to `address`. */
+  arrived(address: string): Promise<void>;
+  /** Resolves with the first acknowledged message to `address` (now or later), removing it. */
   next(address: string): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
@@ -23,6 +38,19 @@ function decodeQuotedPrintable(raw: string): string {
 export async function mailCatcher(): Promise<MailCatcher> {
   const messages: ReceivedMail[] = [];
   const waiting: Array<{ address: string; resolve: (mail: ReceivedMail) => void }> = [];
+  const arrivals: Array<{ address: string; resolve: () => void }> = [];
+  const arrivedTo: string[] = [];
+  let holding = false;
+  let heldCallbacks: Array<() => void> = [];
+
+  const deliver = (mail: ReceivedMail) => {
+    const waiter = waiting.find((w) => mail.to.includes(w.address));
+    if (waiter) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve(mail);
+    } else messages.push(mail);
+  };
+
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -31,13 +59,23 @@ export async function mailCatcher(): Promise<MailCatcher> {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
-        const mail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw, text: decodeQuotedPrintable(raw) };
-        messages.push(mail);
-        for (const waiter of waiting.splice(0)) {
-          if (mail.to.includes(waiter.address.toLowerCase())) waiter.resolve(mail);
-          else waiting.push(waiter);
+        const mail: ReceivedMail = {
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          raw,
+          text: decodeQuotedPrintable(raw),
+        };
+        arrivedTo.push(...mail.to);
+        for (const arrival of arrivals.splice(0)) {
+          if (mail.to.includes(arrival.address)) arrival.resolve();
+          else arrivals.push(arrival);
         }
-        callback();
+        const acknowledge = () => {
+          deliver(mail);
+          callback();
+        };
+        if (holding) heldCallbacks.push(acknowledge);
+        else acknowledge();
       });
     },
   });
@@ -46,14 +84,37 @@ export async function mailCatcher(): Promise<MailCatcher> {
   return {
     port,
     messages,
-    next(address) {
-      const index = messages.findIndex((mail) => mail.to.includes(address.toLowerCase()));
-      if (index >= 0) return Promise.resolve(messages.splice(index, 1)[0]!);
-      return new Promise((resolve) => waiting.push({ address, resolve: (mail) => {
-        messages.splice(messages.indexOf(mail), 1);
-        resolve(mail);
-      } }));
+    held: () => heldCallbacks.length,
+    hold: () => {
+      holding = true;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    release: () => {
+      holding = false;
+      const callbacks = heldCallbacks;
+      heldCallbacks = [];
+      for (const acknowledge of callbacks) acknowledge();
+    },
+    arrived(address) {
+      const lower = address.toLowerCase();
+      if (arrivedTo.includes(lower)) return Promise.resolve();
+      return new Promise((resolve) => arrivals.push({ address: lower, resolve }));
+    },
+    next(address) {
+      const lower = address.toLowerCase();
+      const index = messages.findIndex((mail) => mail.to.includes(lower));
+      if (index >= 0) return Promise.resolve(messages.splice(index, 1)[0]!);
+      return new Promise((resolve) => waiting.push({ address: lower, resolve }));
+    },
+    close: () => {
+      holding = false;
+      for (const acknowledge of heldCallbacks.splice(0)) acknowledge();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
+}
+
+/** `promise`, or `undefined` after `ms` (for "did it answer while the mail was held"). */
+export function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([promise, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))]).finally(() => clearTimeout(timer));
 }

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { issueToken } from '../../src/auth/index.js';
 import type { JsonResponse } from '../_helpers/index.js';
 import { PERMISSIONS_ACTION, ROLE_ACTIONS, USER_ACTIONS, envelopeProblem, securityServer, type SecurityServer } from './_server.js';
-import { holdingCatcher, within, type HoldingCatcher } from './_smtp.js';
+import { mailCatcher, within, type MailCatcher } from '../_helpers/smtp.js';
 
 const noLimit = { ratelimit: { enabled: false } };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -256,10 +256,10 @@ register.run();
 // Reset codes and confirmation tokens
 
 const oneTime = suite('reset codes and confirmation tokens');
-let smtp: HoldingCatcher;
+let smtp: MailCatcher;
 
 oneTime.before(async () => {
-  smtp = await holdingCatcher();
+  smtp = await mailCatcher();
   api = await securityServer({
     config: {
       email: smtpConfig(smtp.port),
@@ -370,7 +370,7 @@ sessions('a replayed refresh token ends its session: the access token of the rot
 });
 
 sessions('refresh mode: a password change ends the other sessions\' access tokens at once, a reset ends every session', async () => {
-  const catcher = await holdingCatcher();
+  const catcher = await mailCatcher();
   const local = await securityServer({ config: { email: smtpConfig(catcher.port), 'users-permissions': { jwtManagement: 'refresh', ...noLimit, advanced: { emailResetPasswordUrl: 'https://site.example/reset' } } } });
   try {
     await local.post('/api/auth/local/register', { username: 'ada', email: 'ada@example.com', password: 'correct-horse' });
@@ -397,7 +397,7 @@ sessions('refresh mode: a password change ends the other sessions\' access token
 });
 
 sessions('legacy mode: a token issued before a password change or reset no longer opens the account', async () => {
-  const catcher = await holdingCatcher();
+  const catcher = await mailCatcher();
   const local = await securityServer({ config: { email: smtpConfig(catcher.port), 'users-permissions': { ...noLimit, advanced: { emailResetPasswordUrl: 'https://site.example/reset' } } } });
   try {
     const stolen = (await local.post('/api/auth/local/register', { username: 'ada', email: 'ada@example.com', password: 'correct-horse' })).body.jwt;
@@ -519,10 +519,10 @@ limits.run();
 
 const enumeration = suite('user enumeration');
 let enumApi: SecurityServer;
-let enumSmtp: HoldingCatcher;
+let enumSmtp: MailCatcher;
 
 enumeration.before(async () => {
-  enumSmtp = await holdingCatcher();
+  enumSmtp = await mailCatcher();
   enumApi = await securityServer({
     config: { email: smtpConfig(enumSmtp.port), 'users-permissions': { ...noLimit, advanced: { emailConfirmation: true, emailResetPasswordUrl: 'https://site.example/reset' } } },
   });
@@ -632,7 +632,7 @@ redirects('connect refuses every callback off the configured origin and path, an
 });
 
 redirects('email confirmation redirects only where the config says, whatever the query or Host header', async () => {
-  const catcher = await holdingCatcher();
+  const catcher = await mailCatcher();
   const local = await securityServer({ config: { email: smtpConfig(catcher.port), server: { host: '127.0.0.1', port: 0, proxy: true }, 'users-permissions': { ...noLimit, advanced: { emailConfirmation: true, emailConfirmationRedirection: 'https://site.example/welcome' } } } });
   try {
     await local.post('/api/auth/local/register', { username: 'ada', email: 'ada@example.com', password: 'correct-horse' }, { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
@@ -650,7 +650,7 @@ redirects('email confirmation redirects only where the config says, whatever the
 });
 
 redirects('a reset email links to the configured page, whatever the Host or X-Forwarded-Host of the request', async () => {
-  const catcher = await holdingCatcher();
+  const catcher = await mailCatcher();
   for (const proxy of [false, true]) {
     const local = await securityServer({ config: { email: smtpConfig(catcher.port), server: { host: '127.0.0.1', port: 0, proxy }, 'users-permissions': { ...noLimit, advanced: { emailResetPasswordUrl: 'https://site.example/reset' } } } });
     try {
@@ -687,7 +687,7 @@ const greeting = {
 };
 
 templates('a username full of template syntax is printed as text, never evaluated or expanded', async () => {
-  const catcher = await holdingCatcher();
+  const catcher = await mailCatcher();
   const local = await securityServer({ config: { email: { ...smtpConfig(catcher.port), templates: greeting }, 'users-permissions': { ...noLimit, advanced: { emailConfirmation: true } } } });
   try {
     const usernames = [
@@ -722,7 +722,7 @@ templates('a username full of template syntax is printed as text, never evaluate
 });
 
 templates('markup and line breaks in a username cannot inject html, headers or recipients', async () => {
-  const catcher = await holdingCatcher();
+  const catcher = await mailCatcher();
   const local = await securityServer({ config: { email: { ...smtpConfig(catcher.port), templates: greeting }, 'users-permissions': { ...noLimit, advanced: { emailConfirmation: true } } } });
   try {
     const usernames = [

@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 import { folio, initProject, request, serve, type JsonResponse } from '../_helpers/index.js';
 import { PERMISSIONS_ACTION, ROLE_ACTIONS, USER_ACTIONS, securityServer, type SecurityServer } from './_server.js';
-import { holdingCatcher } from './_smtp.js';
+import { mailCatcher } from '../_helpers/smtp.js';
 
 const noLimit = { ratelimit: { enabled: false } };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -53,7 +53,7 @@ const where = (files: Map<string, string>, needle: string) => [...files].filter(
 const atRest = suite('only hashes at rest');
 
 atRest('after registration, confirmation, reset and admin writes, data/ holds scrypt hashes and token hashes only', async () => {
-  const smtp = await holdingCatcher();
+  const smtp = await mailCatcher();
   const vault = 'kind: collectionType\ninfo: { singularName: vault, pluralName: vaults, displayName: Vault }\noptions: { draftAndPublish: true }\nattributes:\n  title: { type: string }\n  pin: { type: password }\n';
   const api = await securityServer({
     files: { 'content-types/vault.yaml': vault },
@@ -181,7 +181,7 @@ async function crawl(base: string, token: string): Promise<JsonResponse[]> {
 }
 
 never('the JWT secret, the provider client secret and the SMTP password appear in no answer and no log line', async () => {
-  const smtp = await holdingCatcher(); // it offers no AUTH: every email fails, and the failures are logged
+  const smtp = await mailCatcher(); // it offers no AUTH: every email fails, and the failures are logged
   const jwtSecret = 'configured-jwt-secret-that-must-never-leak-0123456789';
   const clientSecret = 'provider-client-secret-never-leak';
   const smtpPass = 'smtp-password-never-leak';
