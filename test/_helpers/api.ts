@@ -81,3 +81,21 @@ export async function apiServer(options: ApiServerOptions = {}): Promise<ApiServ
     },
   };
 }
+
+/**
+ * Adds a user row straight into the users table, as the store keeps it, for states the API
+ * cannot create (a blocked or unconfirmed user with a token, a provider account). Answers its id.
+ */
+export async function addUserRow(project: Project, values: Record<string, unknown> = {}, roleType = 'authenticated'): Promise<number> {
+  const role = project.tables.roles.rows().find((row) => row.type === roleType)!;
+  return project.tables.users.update((data) => {
+    const id = data.nextId++;
+    const stamp = '2026-01-01T00:00:00.000Z';
+    data.rows.push({
+      id, documentId: `user${id}`.padEnd(24, 'q'), username: `user${id}`, email: `user${id}@example.com`, provider: 'local', password: null,
+      resetPasswordToken: null, confirmationToken: null, confirmed: true, blocked: false, role: role.id,
+      createdAt: stamp, updatedAt: stamp, publishedAt: stamp, ...values,
+    } as never);
+    return id;
+  });
+}

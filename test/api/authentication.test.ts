@@ -5,7 +5,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { issueToken } from '../../src/auth/index.js';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { addUserRow, apiServer, type ApiServer } from '../_helpers/api.js';
 
 const missingOrInvalid = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };
 const invalidCredentials = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Invalid credentials', details: {} } };
@@ -13,18 +13,7 @@ const invalidCredentials = { data: null, error: { status: 401, name: 'Unauthoriz
 let api: ApiServer;
 let userId: number;
 
-async function addUser(values: Record<string, unknown>): Promise<number> {
-  const authenticated = api.project.tables.roles.rows().find((role) => role.type === 'authenticated')!;
-  return api.project.tables.users.update((data) => {
-    const id = data.nextId++;
-    data.rows.push({
-      id, documentId: `user${id}`.padEnd(24, 'q'), username: `user${id}`, email: `user${id}@example.com`, provider: 'local', password: null,
-      resetPasswordToken: null, confirmationToken: null, confirmed: true, blocked: false, role: authenticated.id,
-      createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', publishedAt: '2026-01-01T00:00:00.000Z', ...values,
-    } as never);
-    return id;
-  });
-}
+const addUser = (values: Record<string, unknown>) => addUserRow(api.project, values);
 
 const tokens = suite('bearer tokens');
 tokens.before(async () => {

@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { issueToken } from '../../src/auth/index.js';
 import { permissionMessages } from '../../src/permissions/index.js';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { addUserRow, apiServer, type ApiServer } from '../_helpers/api.js';
 
 const ROLE_ACTIONS = ['find', 'findOne', 'createRole', 'updateRole', 'deleteRole'].map((a) => `plugin::users-permissions.role.${a}`);
 const GET_PERMISSIONS = 'plugin::users-permissions.permissions.getPermissions';
@@ -11,15 +11,7 @@ const GET_PERMISSIONS = 'plugin::users-permissions.permissions.getPermissions';
 let api: ApiServer;
 let admin: Record<string, string>;
 
-async function addUser(roleType: string): Promise<number> {
-  const role = api.project.tables.roles.rows().find((r) => r.type === roleType)!;
-  return api.project.tables.users.update((data) => {
-    const id = data.nextId++;
-    const stamp = '2026-01-01T00:00:00.000Z';
-    data.rows.push({ id, documentId: `u${id}`.padEnd(24, 'z'), username: `user${id}`, email: `user${id}@example.com`, provider: 'local', password: null, resetPasswordToken: null, confirmationToken: null, confirmed: true, blocked: false, role: role.id, createdAt: stamp, updatedAt: stamp, publishedAt: stamp } as never);
-    return id;
-  });
-}
+const addUser = (roleType: string) => addUserRow(api.project, {}, roleType);
 
 const roles = suite('roles endpoints');
 roles.before(async () => {

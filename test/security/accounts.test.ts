@@ -16,6 +16,7 @@ import { issueToken } from '../../src/auth/index.js';
 import type { JsonResponse } from '../_helpers/index.js';
 import { PERMISSIONS_ACTION, ROLE_ACTIONS, USER_ACTIONS, envelopeProblem, securityServer, type SecurityServer } from './_server.js';
 import { mailCatcher, within, type MailCatcher } from '../_helpers/smtp.js';
+import { addUserRow } from '../_helpers/api.js';
 
 const noLimit = { ratelimit: { enabled: false } };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -23,19 +24,7 @@ const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : 
 const smtpConfig = (port: number) => ({ transport: 'smtp', from: 'Site <no-reply@example.com>', smtp: { host: '127.0.0.1', port, secure: false } });
 const codeIn = (text: string, name: string) => new RegExp(`${name}=([0-9a-f]+)`).exec(text)?.[1];
 
-/** Adds a user row as the store keeps it (for states the API cannot create: a provider account). */
-async function addUser(api: SecurityServer, values: Record<string, unknown>): Promise<number> {
-  const authenticated = api.project.tables.roles.rows().find((role) => role.type === 'authenticated')!;
-  return api.project.tables.users.update((data) => {
-    const id = data.nextId++;
-    data.rows.push({
-      id, documentId: `user${id}`.padEnd(24, 'q'), username: `user${id}`, email: `user${id}@example.com`, provider: 'local', password: null,
-      resetPasswordToken: null, confirmationToken: null, confirmed: true, blocked: false, role: authenticated.id,
-      createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', publishedAt: '2026-01-01T00:00:00.000Z', ...values,
-    } as never);
-    return id;
-  });
-}
+const addUser = (api: SecurityServer, values: Record<string, unknown>) => addUserRow(api.project, values);
 
 /** A JWT signed by hand (HS256), for claims jsonwebtoken refuses to sign. */
 function signRaw(payload: Record<string, unknown>, secret: string): string {
