@@ -9,7 +9,6 @@ export const messages = {
   internal: 'Internal Server Error',
   malformedJson: 'Invalid JSON in the request body',
   payloadTooLarge: (limit: string) => `Request body is larger than the limit of ${limit}`,
-  unsupportedMediaType: 'Unsupported Media Type',
   badEncoding: 'The request body does not match its Content-Encoding',
   badUtf8: 'The request body is not valid UTF-8',
   tooDeep: (depth: number) => `The request body is nested more than ${depth} levels deep`,

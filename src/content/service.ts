@@ -380,5 +380,5 @@ export function createContentService(deps: ContentServiceDeps) {
     await remove(type, documentId, localeParam);
   }
 
-  return { lookup, find, findJson, findOne, findSingle, create, update, updateSingle, remove, removeSingle, findVersion };
+  return { lookup, find, findJson, findOne, findSingle, create, update, updateSingle, remove, removeSingle };
 }
