@@ -46,7 +46,8 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
     if (type.kind === 'singleType') {
       const path = `/${type.singularName}`;
       router.get(path, action('find'), (ctx) => {
-        ctx.body = { ...content.findSingle(type, queryOf(ctx, type, deps)), meta: {} };
+        ctx.type = 'application/json';
+        ctx.body = `{"data":${content.findSingleJson(type, queryOf(ctx, type, deps))},"meta":{}}`;
       });
       router.put(path, action('update'), async (ctx) => {
         const query = queryOf(ctx, type, deps);
@@ -72,13 +73,14 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
     });
     router.get(one, action('findOne'), (ctx) => {
       const query = queryOf(ctx, type, deps);
-      const { data } = content.findOne(type, ctx.params.documentId!, query);
+      const data = content.findOneJson(type, ctx.params.documentId!, query);
+      ctx.type = 'application/json';
       if (query.locale !== undefined && deps.rest().localeDocumentAsArray) {
         // spec/api.md: with `locale`, the document comes as a one-element list with pagination.
         const pageSize = query.pagination.kind === 'page' ? query.pagination.pageSize : query.pagination.limit;
-        ctx.body = { data: [data], meta: { pagination: { page: 1, pageSize, pageCount: 1, total: 1 } } };
+        ctx.body = `{"data":[${data}],"meta":${JSON.stringify({ pagination: { page: 1, pageSize, pageCount: 1, total: 1 } })}}`;
       } else {
-        ctx.body = { data, meta: {} };
+        ctx.body = `{"data":${data},"meta":{}}`;
       }
     });
     router.put(one, action('update'), async (ctx) => {

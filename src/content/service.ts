@@ -10,6 +10,7 @@ import { resolveLocale } from '../i18n/index.js';
 import { isLocalizedAttribute, type ContentType, type Schemas } from '../schema/index.js';
 import type { I18nConfig } from '../config/index.js';
 import type { DocumentStatus, Json, Row } from '../storage/index.js';
+import { createAnswerCache } from './answer-cache.js';
 import { renumberComponents, withComponentIds } from './components.js';
 import { contentTypeModel, createModelLookup } from './models.js';
 import { present, type PresentContext } from './present.js';
@@ -57,6 +58,10 @@ function createDocumentQueue() {
     return run;
   };
 }
+
+/** Room for the texts of cached list answers, and the largest one kept. */
+const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
+const ANSWER_CACHE_ENTRY_BYTES = 1024 * 1024;
 
 export type ContentService = ReturnType<typeof createContentService>;
 
@@ -141,14 +146,32 @@ export function createContentService(deps: ContentServiceDeps) {
   }
   const isDefaultShape = (query: ContentQuery) => query.fields === undefined && Object.keys(query.populate).length === 0;
 
+  const answers = createAnswerCache({ maxBytes: ANSWER_CACHE_BYTES, maxEntryBytes: ANSWER_CACHE_ENTRY_BYTES });
   /**
-   * `find` as the JSON text of `{ data, meta }`: the hot path of the REST API.
+   * Everything a list answer reads besides its query: the documents, the users and roles tables
+   * (relations may point at them; their rows are replaced, never changed, on a write or reload)
+   * and the locales (which resolve `locale`).
+   */
+  const answerDependencies = () => [store.generation(), deps.users.rows(), deps.roles.rows(), deps.i18n()];
+
+  /**
+   * `find` as the JSON text of `{ data, meta }`: the hot path of the REST API. A query asked
+   * again before anything changed is answered from the cache.
    * @example ctx.body = content.findJson(type, query)
    */
   function findJson(type: ContentType, query: ContentQuery): string {
-    if (!isDefaultShape(query)) return JSON.stringify(find(type, query));
-    const { model, rows, meta } = selectPage(type, query);
-    return `{"data":[${rows.map((row) => rowJson(model, row, query.status)).join(',')}],"meta":${JSON.stringify(meta)}}`;
+    const key = `${type.uid}\n${JSON.stringify(query)}`;
+    const dependencies = answerDependencies();
+    let json = answers.get(key, dependencies);
+    if (json !== undefined) return json;
+    if (isDefaultShape(query)) {
+      const { model, rows, meta } = selectPage(type, query);
+      json = `{"data":[${rows.map((row) => rowJson(model, row, query.status)).join(',')}],"meta":${JSON.stringify(meta)}}`;
+    } else {
+      json = JSON.stringify(find(type, query));
+    }
+    answers.set(key, dependencies, json);
+    return json;
   }
 
   function findVersion(type: ContentType, documentId: string, query: ContentQuery): DocumentRow {
@@ -158,9 +181,15 @@ export function createContentService(deps: ContentServiceDeps) {
     return row;
   }
 
-  function findOne(type: ContentType, documentId: string, query: ContentQuery): DocumentResult {
+  /**
+   * One document as the JSON text of its `data`, for GET by documentId: in the default shape, the
+   * same text lists reuse.
+   */
+  function findOneJson(type: ContentType, documentId: string, query: ContentQuery): string {
     const row = findVersion(type, documentId, query);
-    return { data: present(contentTypeModel(type), row, { populate: query.populate, fields: query.fields }, contexts(query.status).present) };
+    const model = contentTypeModel(type);
+    if (isDefaultShape(query)) return rowJson(model, row, query.status);
+    return JSON.stringify(present(model, row, { populate: query.populate, fields: query.fields }, contexts(query.status).present));
   }
 
   /** The one document of a single type, if any. */
@@ -168,11 +197,11 @@ export function createContentService(deps: ContentServiceDeps) {
     return store.documentIds(type)[0];
   }
 
-  function findSingle(type: ContentType, query: ContentQuery): DocumentResult {
+  function findSingleJson(type: ContentType, query: ContentQuery): string {
     localeOf(type, query.locale, false); // an unknown locale is a 400 even before anything exists
     const documentId = singleDocumentId(type);
     if (!documentId) throw new NotFoundError('Not Found');
-    return findOne(type, documentId, query);
+    return findOneJson(type, documentId, query);
   }
 
   // --------------------------------------------------------------------------------------------
@@ -380,5 +409,5 @@ export function createContentService(deps: ContentServiceDeps) {
     await remove(type, documentId, localeParam);
   }
 
-  return { lookup, find, findJson, findOne, findSingle, create, update, updateSingle, remove, removeSingle };
+  return { lookup, find, findJson, findOneJson, findSingleJson, create, update, updateSingle, remove, removeSingle };
 }

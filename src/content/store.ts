@@ -30,6 +30,8 @@ export interface ContentStore {
   remove(type: ContentType, status: DocumentStatus, documentId: string, locale: string | null): Promise<void>;
   nextRowId(type: ContentType): number;
   nextComponentId(): number;
+  /** Goes up on every change of any stored version: answers computed from the store keep until then. */
+  generation(): number;
 }
 
 function bucketKey(status: DocumentStatus, locale: string | null): string {
@@ -61,6 +63,7 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
   const byDocument = new Map<string, Map<string, Map<string, DocumentRow>>>(); // type → documentId → bucket key → row
   const nextIds = new Map<string, number>();
   let nextComponent = 1;
+  let generation = 0;
 
   const typeBuckets = (type: ContentType) => {
     let map = buckets.get(type.singularName);
@@ -80,6 +83,7 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     if (!bucket) all.set(key, (bucket = { rows: new Map(), list: null }));
     bucket.rows.set(row.documentId, row);
     bucket.list = null;
+    generation++;
     const docs = typeDocuments(type);
     let versions = docs.get(row.documentId);
     if (!versions) docs.set(row.documentId, (versions = new Map()));
@@ -92,6 +96,7 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     const key = bucketKey(status, locale);
     const bucket = typeBuckets(type).get(key);
     if (bucket?.rows.delete(documentId)) bucket.list = null;
+    generation++;
     const versions = typeDocuments(type).get(documentId);
     versions?.delete(key);
     if (versions?.size === 0) typeDocuments(type).delete(documentId);
@@ -159,5 +164,7 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     nextComponentId() {
       return nextComponent++;
     },
+
+    generation: () => generation,
   };
 }

@@ -1,0 +1,80 @@
+/**
+ * Lists are answered from a cache while nothing changes: a list asked again must still show every
+ * change made since, whoever made it (this server, or the CLI in another process).
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { folio } from '../_helpers/index.js';
+
+const note = `
+kind: collectionType
+info: { singularName: note, pluralName: notes, displayName: Note }
+options: { draftAndPublish: false }
+attributes:
+  text:  { type: string }
+  owner: { type: relation, relation: manyToOne, target: plugin::users-permissions.user }
+`;
+
+/** Asks until `check` holds: the server follows other processes' writes through a file watch. */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.unreachable(`the list never showed: ${what}`);
+}
+
+let api: ApiServer;
+const answers = suite('list answers');
+answers.before(async () => {
+  api = await apiServer({ files: { 'content-types/note.yaml': note } });
+});
+answers.after(() => api.close());
+
+const titles = async (path: string) => ((await api.get(path)).body.data as Array<{ title: string }>).map((row) => row.title);
+
+answers('a list asked again shows documents created, updated and deleted since', async () => {
+  const path = '/api/articles?sort=title&filters[title][$containsi]=cache';
+  assert.equal(await titles(path), []);
+  const created = (await api.post('/api/articles', { data: { title: 'Cache one' } })).body.data;
+  assert.equal(await titles(path), ['Cache one']);
+  await api.put(`/api/articles/${created.documentId}`, { data: { title: 'Cache renamed' } });
+  assert.equal(await titles(path), ['Cache renamed']);
+  const other = await api.get('/api/articles?sort=title&filters[title][$containsi]=CACHE');
+  assert.equal(other.body.data.map((row: { title: string }) => row.title), ['Cache renamed'], 'the same filter in other case');
+  assert.is(other.body.meta.pagination.total, 1);
+  await api.del(`/api/articles/${created.documentId}`);
+  assert.equal(await titles(path), []);
+});
+
+answers('a list asked again shows a change to a related category', async () => {
+  const category = (await api.post('/api/categories', { data: { name: 'Before' } })).body.data;
+  await api.post('/api/articles', { data: { title: 'Related', category: category.documentId } });
+  const path = '/api/articles?filters[title][$eq]=Related&populate=category';
+  assert.is((await api.get(path)).body.data[0].category.name, 'Before');
+  await api.put(`/api/categories/${category.documentId}`, { data: { name: 'After' } });
+  assert.is((await api.get(path)).body.data[0].category.name, 'After');
+});
+
+answers('a list asked again follows a user blocked by another process', async () => {
+  const created = await folio(['--dir', api.dir, 'user', 'create', '--username', 'ada', '--email', 'ada@example.com', '--password', 'ada-password-1', '--yes']);
+  assert.is(created.code, 0, created.stderr);
+  const path = '/api/notes?populate=owner';
+  await eventually(async () => (await api.post('/api/notes', { data: { text: 'mine', owner: 1 } })).status === 200, 'the new user');
+  assert.is((await api.get(path)).body.data[0].owner.blocked, false);
+  const blocked = await folio(['--dir', api.dir, 'user', 'block', '1']);
+  assert.is(blocked.code, 0, blocked.stderr);
+  await eventually(async () => (await api.get(path)).body.data[0].owner.blocked === true, 'the user blocked');
+});
+
+answers('a list asked again follows a new default locale set by another process', async () => {
+  await api.post('/api/articles?locale=fr', { data: { title: 'Seulement en français' } });
+  const path = '/api/articles?filters[title][$eq]=Seulement en français';
+  assert.equal(await titles(path), [], 'not in the default locale, en');
+  const changed = await folio(['--dir', api.dir, 'locale', 'default', 'fr']);
+  assert.is(changed.code, 0, changed.stderr);
+  await eventually(async () => (await titles(path)).length === 1, 'the French document');
+});
+
+answers.run();
