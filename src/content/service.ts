@@ -9,7 +9,7 @@ import { newDocumentId, now } from '../ids.js';
 import { resolveLocale } from '../i18n/index.js';
 import { isLocalizedAttribute, type ContentType, type Schemas } from '../schema/index.js';
 import type { I18nConfig } from '../config/index.js';
-import type { DocumentStatus, Json, Row } from '../storage/index.js';
+import { createKeyedQueue, type DocumentStatus, type Json, type Row } from '../storage/index.js';
 import { createAnswerCache } from './answer-cache.js';
 import { renumberComponents, withComponentIds } from './components.js';
 import { contentTypeModel, createModelLookup } from './models.js';
@@ -44,21 +44,6 @@ export interface DocumentResult {
   data: Record<string, unknown>;
 }
 
-/** Serialises writes per document: an update reads the current version and must not race another. */
-function createDocumentQueue() {
-  const tails = new Map<string, Promise<unknown>>();
-  return function queued<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = tails.get(key) ?? Promise.resolve();
-    const run = previous.then(task, task);
-    const tail = run.catch(() => undefined);
-    tails.set(key, tail);
-    void tail.then(() => {
-      if (tails.get(key) === tail) tails.delete(key);
-    });
-    return run;
-  };
-}
-
 /** Room for the texts of cached list answers, and the largest one kept. */
 const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 const ANSWER_CACHE_ENTRY_BYTES = 1024 * 1024;
@@ -72,7 +57,8 @@ export function createContentService(deps: ContentServiceDeps) {
   const { schemas, store } = deps;
   const lookup = createModelLookup(schemas);
   const relationContext: RelationContext = { schemas, store, users: deps.users, roles: deps.roles };
-  const queued = createDocumentQueue();
+  /** Serialises writes per document: an update reads the current version and must not race another. */
+  const queued = createKeyedQueue();
   /** Writes of one document never interleave; writes of different documents run in parallel. */
   const writeKey = (type: ContentType, documentId: string) => `${type.uid}:${documentId}`;
   /**
@@ -313,12 +299,11 @@ export function createContentService(deps: ContentServiceDeps) {
       await syncNonLocalized(type, row, 'draft', changed);
       return row;
     }
-    // The draft first: a crash between the two writes then leaves a document that is a draft, or
-    // whose draft is ahead of its published version; both are states Strapi has too. (Written at
-    // once, a crash could leave a published version without its draft.)
-    await store.save(type, 'draft', row);
+    // The draft lands first: a crash between the two renames leaves a document that is a draft, or
+    // whose draft is ahead of its published version; both are states Strapi has too (never a
+    // published version without its draft). A new document's two versions appear together.
     const published = publishedCopy(type, row);
-    await store.save(type, 'published', published);
+    await store.saveAll(type, [{ status: 'draft', row }, { status: 'published', row: published }]);
     await Promise.all([syncNonLocalized(type, row, 'draft', changed), syncNonLocalized(type, published, 'published', changed)]);
     return published;
   }

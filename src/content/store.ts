@@ -27,6 +27,8 @@ export interface ContentStore {
   /** documentIds of a type, in creation order. */
   documentIds(type: ContentType): string[];
   save(type: ContentType, status: DocumentStatus, row: DocumentRow): Promise<void>;
+  /** Versions of one document as one write, landing in the order given (the draft first). */
+  saveAll(type: ContentType, versions: ReadonlyArray<{ status: DocumentStatus; row: DocumentRow }>): Promise<void>;
   remove(type: ContentType, status: DocumentStatus, documentId: string, locale: string | null): Promise<void>;
   nextRowId(type: ContentType): number;
   nextComponentId(): number;
@@ -109,6 +111,12 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     locale: locale ?? NO_LOCALE,
   });
 
+  /** Memory follows the files only once they are durable. */
+  async function saveAll(type: ContentType, versions: ReadonlyArray<{ status: DocumentStatus; row: DocumentRow }>): Promise<void> {
+    await documents.putAll(versions.map(({ status, row }) => ({ key: fileKey(type, status, row.documentId, row.locale), value: row as Record<string, Json> })));
+    for (const { status, row } of versions) remember(type, status, row);
+  }
+
   return {
     async load() {
       for (const type of schemas.contentTypes) {
@@ -146,9 +154,10 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     },
 
     async save(type, status, row) {
-      await documents.put(fileKey(type, status, row.documentId, row.locale), row as Record<string, Json>);
-      remember(type, status, row);
+      await saveAll(type, [{ status, row }]);
     },
+
+    saveAll,
 
     async remove(type, status, documentId, locale) {
       await documents.remove(fileKey(type, status, documentId, locale));

@@ -1,9 +1,11 @@
 /**
  * Every disk mutation of the store goes through this file (STYLE.md principle 6): temp file →
  * `fh.sync()` → rename → fsync of the directory, behind a per-path queue that coalesces like steno.
+ * Concurrent fsyncs of one directory are shared (group commit), and the versions of one document
+ * are written as one: their temp files synced together, or a new document's whole directory at once.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rmdir, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, rmdir, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { errorCode, isProcessAlive } from './fs-errors.js';
 import { mapLimit } from './map-limit.js';
@@ -19,6 +21,8 @@ export interface RemoveStaleTempFilesOptions {
    * CLI starts), unless it is older than this: then the pid has been reused. Default one hour.
    */
   maxAgeMs?: number;
+  /** Folders not to walk, because another walk sweeps them (the document loader, see openProject). */
+  except?: readonly string[];
 }
 
 const DEFAULT_FILE_MODE = 0o600;
@@ -69,6 +73,40 @@ export function removeFile(path: string): Promise<void> {
   return enqueue(resolve(path), { kind: 'remove' });
 }
 
+export interface DirectoryFile {
+  /** A plain file name inside the directory. */
+  name: string;
+  data: string | Uint8Array;
+}
+
+/**
+ * Atomically writes several files of one directory and resolves once all of them are durable:
+ * their temp files are written and synced in parallel, renamed into place in the order given (a
+ * crash leaves a prefix of the list new, never a later file without an earlier one), then the
+ * directory is synced once. When `dir` does not exist yet, the files are written into a fresh
+ * temp directory that is renamed into place: all of them appear at once, or none.
+ *
+ * It bypasses the per-path queue of {@link writeFileAtomic}: callers must not write the same
+ * paths concurrently (the content service writes one document at a time).
+ *
+ * @example
+ * await writeFilesAtomic('data/content/article/abc', [{ name: 'draft.en.json', data: draft }, { name: 'published.en.json', data: published }]);
+ */
+export function writeFilesAtomic(dir: string, files: readonly DirectoryFile[], options: WriteFileOptions = {}): Promise<void> {
+  const mode = options.mode ?? DEFAULT_FILE_MODE;
+  return track(async () => {
+    const target = resolve(dir);
+    if (!(await isDirectory(target))) return createDirectoryWith(target, files, mode);
+    try {
+      await replaceFilesIn(target, files, mode);
+    } catch (error) {
+      // Removed since we looked (its last version deleted): make it anew.
+      if (errorCode(error) !== 'ENOENT') throw error;
+      await createDirectoryWith(target, files, mode);
+    }
+  });
+}
+
 /**
  * Resolves when no write or remove is running or queued, e.g. before exiting on SIGTERM.
  *
@@ -89,6 +127,7 @@ export function whenIdle(): Promise<void> {
  */
 export async function removeStaleTempFiles(dir: string, options: RemoveStaleTempFilesOptions = {}): Promise<string[]> {
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_TEMP_MAX_AGE_MS;
+  const except = new Set(options.except?.map((path) => resolve(path)));
   const removed: string[] = [];
   let level = [dir];
   while (level.length > 0) {
@@ -96,11 +135,9 @@ export async function removeStaleTempFiles(dir: string, options: RemoveStaleTemp
       const subdirectories: string[] = [];
       for (const entry of await readDirectory(current)) {
         const path = join(current, entry.name);
-        if (entry.isDirectory()) subdirectories.push(path);
-        else if (entry.isFile() && (await isStaleTempFile(path, entry.name, maxAgeMs))) {
-          await unlink(path).catch(ignoreCode('ENOENT'));
-          removed.push(path);
-        }
+        if (entry.isDirectory()) {
+          if (!except.has(resolve(path))) subdirectories.push(path);
+        } else if (entry.isFile() && (await removeIfStale(path, maxAgeMs))) removed.push(path);
       }
       return subdirectories;
     });
@@ -113,11 +150,31 @@ export async function removeStaleTempFiles(dir: string, options: RemoveStaleTemp
 // Internals shared with the other storage files (not exported from index.ts)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Of `files` that a walk met (the document loader's), removes the stale temp files by the rules of
+ * {@link removeStaleTempFiles} and answers them; other names are never touched.
+ */
+export async function removeStaleTempFilesAmong(files: readonly string[], options: RemoveStaleTempFilesOptions = {}): Promise<string[]> {
+  const removed: string[] = [];
+  for (const path of files) if (await removeIfStale(path, options.maxAgeMs ?? DEFAULT_TEMP_MAX_AGE_MS)) removed.push(path);
+  return removed;
+}
+
 /** A unique temp name next to `path`, matching the pattern {@link removeStaleTempFiles} sweeps. */
 export function reserveTempPath(path: string): string {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${nextTempSuffix()}.tmp`);
   tempFilesInUse.add(resolve(temp));
   return temp;
+}
+
+/**
+ * 12 hex digits, unique in this process: a random start (so a reused pid does not meet its
+ * predecessor's leftovers) plus a counter (cheaper than random bytes on every write).
+ */
+let tempCounter = randomBytes(5).readUIntBE(0, 5);
+function nextTempSuffix(): string {
+  tempCounter = (tempCounter + 1) % 2 ** 48;
+  return tempCounter.toString(16).padStart(12, '0');
 }
 
 export function releaseTempPath(temp: string): void {
@@ -138,8 +195,36 @@ export async function track<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
-/** fsync a directory so a rename/unlink/create inside it survives a power cut. */
-export async function syncDirectory(dir: string): Promise<void> {
+/**
+ * fsync a directory so a rename/unlink/create inside it survives a power cut. Callers that arrive
+ * while one fsync of `dir` runs share the next one (it starts after theirs began to wait, so it
+ * covers their change): ten documents created at once cost two fsyncs of their type's directory.
+ */
+export function syncDirectory(dir: string): Promise<void> {
+  const running = directorySyncs.get(dir);
+  if (!running) return startDirectorySync(dir);
+  return (running.next ??= running.done.then(() => startDirectorySync(dir), () => startDirectorySync(dir)));
+}
+
+interface DirectorySync {
+  done: Promise<void>;
+  /** The fsync that waiters arriving during `done` share. */
+  next?: Promise<void>;
+}
+
+const directorySyncs = new Map<string, DirectorySync>();
+
+function startDirectorySync(dir: string): Promise<void> {
+  const sync: DirectorySync = { done: fsyncDirectory(dir) };
+  directorySyncs.set(dir, sync);
+  void sync.done.then(forget, forget);
+  function forget(): void {
+    if (directorySyncs.get(dir) === sync && sync.next === undefined) directorySyncs.delete(dir);
+  }
+  return sync.done;
+}
+
+async function fsyncDirectory(dir: string): Promise<void> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(dir, 'r');
@@ -217,15 +302,82 @@ async function writeDurably(path: string, data: string | Uint8Array, mode: numbe
   let handle: FileHandle | undefined;
   try {
     handle = await openCreatingDirectories(temp, mode);
-    await handle.writeFile(data);
-    await handle.sync();
-    await handle.close();
+    await writeAndSync(handle, data);
     handle = undefined;
     await rename(temp, path);
     await syncDirectory(dir);
   } catch (error) {
     await handle?.close().catch(() => undefined);
     await unlink(temp).catch(() => undefined); // after a successful rename this is ENOENT
+    throw error;
+  } finally {
+    releaseTempPath(temp);
+  }
+}
+
+/** Writes, fsyncs and closes a freshly opened file (closing it even when a step fails). */
+async function writeAndSync(handle: FileHandle, data: string | Uint8Array): Promise<void> {
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Creates `path` (it must not exist), writes and fsyncs it. */
+async function createSynced(path: string, data: string | Uint8Array, mode: number): Promise<void> {
+  await writeAndSync(await open(path, 'wx', mode), data);
+}
+
+/** {@link writeFilesAtomic} into an existing directory; ENOENT when `dir` is missing. */
+async function replaceFilesIn(dir: string, files: readonly DirectoryFile[], mode: number): Promise<void> {
+  const temps = files.map((file) => reserveTempPath(join(dir, file.name)));
+  try {
+    await allSettled(files.map((file, i) => createSynced(temps[i]!, file.data, mode)));
+    for (const [i, file] of files.entries()) await rename(temps[i]!, join(dir, file.name));
+    await syncDirectory(dir);
+  } catch (error) {
+    await Promise.all(temps.map((temp) => unlink(temp).catch(() => undefined)));
+    throw error;
+  } finally {
+    temps.forEach(releaseTempPath);
+  }
+}
+
+/** Like `Promise.all`, but rejects only once every task has settled, so cleanup never races a write. */
+async function allSettled(tasks: Array<Promise<void>>): Promise<void> {
+  const failed = (await Promise.allSettled(tasks)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/**
+ * {@link writeFilesAtomic} for a directory that does not exist: the files go into a temp directory
+ * beside it (synced with it), which is then renamed into place and its parent synced.
+ */
+async function createDirectoryWith(dir: string, files: readonly DirectoryFile[], mode: number): Promise<void> {
+  const parent = dirname(dir);
+  const temp = reserveTempPath(dir);
+  try {
+    await mkdir(temp, { mode: DIRECTORY_MODE }).catch(async (error: unknown) => {
+      if (errorCode(error) !== 'ENOENT') throw error;
+      await makeDirectoryDurably(parent); // the first document of its type
+      await mkdir(temp, { mode: DIRECTORY_MODE });
+    });
+    await allSettled(files.map((file) => createSynced(join(temp, file.name), file.data, mode)));
+    await syncDirectory(temp);
+    try {
+      await rename(temp, dir);
+    } catch (error) {
+      // Someone made `dir` meanwhile (rename only replaces an empty directory): write into it instead.
+      if (errorCode(error) !== 'ENOTEMPTY' && errorCode(error) !== 'EEXIST') throw error;
+      await rm(temp, { recursive: true, force: true });
+      await replaceFilesIn(dir, files, mode);
+      return;
+    }
+    await syncDirectory(parent);
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true }).catch(() => undefined);
     throw error;
   } finally {
     releaseTempPath(temp);
@@ -267,8 +419,23 @@ async function makeDirectoryDurably(dir: string): Promise<void> {
   }
 }
 
-async function isStaleTempFile(path: string, name: string, maxAgeMs: number): Promise<boolean> {
-  const match = TEMP_NAME.exec(name);
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return false;
+    throw error;
+  }
+}
+
+async function removeIfStale(path: string, maxAgeMs: number): Promise<boolean> {
+  if (!(await isStaleTempFile(path, maxAgeMs))) return false;
+  await unlink(path).catch(ignoreCode('ENOENT'));
+  return true;
+}
+
+async function isStaleTempFile(path: string, maxAgeMs: number): Promise<boolean> {
+  const match = TEMP_NAME.exec(basename(path));
   if (!match) return false;
   const pid = Number(match[1]);
   if (pid === process.pid) return !tempFilesInUse.has(resolve(path));

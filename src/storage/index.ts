@@ -8,6 +8,7 @@ export { stableStringify } from './stable-json.js';
 export { writeFileAtomic, removeFile, whenIdle, removeStaleTempFiles } from './atomic-write.js';
 export type { WriteFileOptions, RemoveStaleTempFilesOptions } from './atomic-write.js';
 export { withLock } from './lock.js';
+export { createKeyedQueue } from './keyed-queue.js';
 export type { LockOptions } from './lock.js';
 export { openTable } from './json-table.js';
 export type { OpenTableOptions } from './json-table.js';

@@ -2,7 +2,7 @@
  * In-memory twins of the file adapters, with the same interfaces and the same contract suite,
  * for tests that do not need a disk.
  */
-import { assertDocumentKey, assertSafeName } from './names.js';
+import { assertDocumentKey, assertOneDocument, assertSafeName } from './names.js';
 import { assertTableData, deepFreeze, emptyTableData } from './table-data.js';
 import type { DocumentAdapter, DocumentKey, Json, Row, StoredDocument, Table, TableData } from './types.js';
 
@@ -21,6 +21,13 @@ export function createMemoryDocuments(): DocumentAdapter {
     return [key.type, key.documentId, key.status, key.locale].join('\u0000');
   };
   const parse = (text: string) => JSON.parse(text) as Record<string, Json>;
+  async function putAll(versions: readonly StoredDocument[]): Promise<void> {
+    assertOneDocument(versions);
+    for (const { key, value } of versions) {
+      const { type, documentId, status, locale } = key;
+      store.set(id(key), { key: { type, documentId, status, locale }, text: JSON.stringify(value) });
+    }
+  }
 
   return {
     async get(key) {
@@ -28,9 +35,9 @@ export function createMemoryDocuments(): DocumentAdapter {
       return stored ? parse(stored.text) : null;
     },
     async put(key, value) {
-      const { type, documentId, status, locale } = key;
-      store.set(id(key), { key: { type, documentId, status, locale }, text: JSON.stringify(value) });
+      await putAll([{ key, value }]);
     },
+    putAll,
     async list(type) {
       if (type !== undefined) assertSafeName(type, 'type');
       const found: StoredDocument[] = [];

@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors.js';
-import type { DocumentKey } from './types.js';
+import type { DocumentKey, StoredDocument } from './types.js';
 
 /** One path segment we are willing to create: no separators, no leading dot, no `..`. */
 const SAFE_NAME = /^[a-z0-9][a-z0-9._-]*$/i;
@@ -24,5 +24,19 @@ export function assertDocumentKey(key: DocumentKey): void {
       field: 'status',
       value: String(key.status),
     });
+  }
+}
+
+/** Throws a ValidationError unless every key is safe and all name versions of one document. */
+export function assertOneDocument(versions: readonly StoredDocument[]): void {
+  const [first] = versions;
+  for (const { key } of versions) {
+    assertDocumentKey(key);
+    if (key.type !== first!.key.type || key.documentId !== first!.key.documentId) {
+      throw new ValidationError(`putAll takes versions of one document; got ${first!.key.type}/${first!.key.documentId} and ${key.type}/${key.documentId}`, {
+        field: 'documentId',
+        value: key.documentId,
+      });
+    }
   }
 }

@@ -32,6 +32,11 @@ export interface StoredDocument {
 export interface DocumentAdapter {
   get(key: DocumentKey): Promise<Record<string, Json> | null>;
   put(key: DocumentKey, value: Record<string, Json>): Promise<void>;
+  /**
+   * Several versions of one document (same type and documentId) as one write: each is on disk once
+   * it resolves, they land in the order given, and a new document's versions appear all at once.
+   */
+  putAll(versions: readonly StoredDocument[]): Promise<void>;
   /** Every stored version, of one type or of all types; order unspecified. */
   list(type?: string): Promise<StoredDocument[]>;
   remove(key: DocumentKey): Promise<void>;

@@ -93,6 +93,32 @@ export function documentContract(label: string, make: () => Promise<Fresh<Docume
     assert.equal((await adapter.list()).length, 1);
   });
 
+  test('should write several versions of one document with putAll', async ({ adapter }) => {
+    await adapter.putAll([
+      { key: key(), value: { v: 'draft' } },
+      { key: key({ status: 'published' }), value: { v: 'published' } },
+    ]);
+    assert.equal(await adapter.get(key()), { v: 'draft' });
+    assert.equal(await adapter.get(key({ status: 'published' })), { v: 'published' });
+    await adapter.putAll([{ key: key(), value: { v: 'draft 2' } }, { key: key({ locale: 'fr' }), value: { v: 'brouillon' } }]);
+    assert.equal((await adapter.list()).length, 3, 'an existing document gains a version');
+    assert.equal(await adapter.get(key()), { v: 'draft 2' });
+  });
+
+  test('when putAll is given versions of two documents then it throws a ValidationError and writes nothing', async ({ adapter }) => {
+    await rejects(adapter.putAll([{ key: key(), value: { n: 1 } }, { key: key({ documentId: 'other1' }), value: { n: 2 } }]), ValidationError);
+    await rejects(adapter.putAll([{ key: key(), value: { n: 1 } }, { key: key({ type: 'category' }), value: { n: 2 } }]), ValidationError);
+    assert.equal(await adapter.list(), []);
+  });
+
+  test('should land writes and removes of one document in the order they were asked for', async ({ adapter }) => {
+    const asked = Array.from({ length: 20 }, (_, n) => adapter.put(key(), { n }));
+    asked.push(adapter.remove(key()), adapter.put(key({ status: 'published' }), { n: 'last' }));
+    await Promise.all(asked);
+    assert.is(await adapter.get(key()), null, 'the remove came after every put');
+    assert.equal(await adapter.get(key({ status: 'published' })), { n: 'last' });
+  });
+
   test('when the version is missing then remove does nothing', async ({ adapter }) => {
     await adapter.remove(key());
     assert.is(await adapter.get(key()), null);

@@ -37,6 +37,30 @@ test('should create data files readable by the owner only', async ({ dir }) => {
   assert.is(mode & 0o077, 0);
 });
 
+test('should write a new document through a temporary directory and leave nothing else behind', async ({ dir }) => {
+  const documents = createFileDocuments(dir);
+  await Promise.all(['d1', 'd2', 'd3'].map((documentId) =>
+    documents.putAll([
+      { key: { ...key, documentId, status: 'draft' }, value: { n: 1 } },
+      { key: { ...key, documentId }, value: { n: 2 } },
+    ]),
+  ));
+  assert.equal((await readdir(join(dir, 'content', 'article'))).sort(), ['d1', 'd2', 'd3']);
+  for (const documentId of ['d1', 'd2', 'd3']) {
+    assert.equal((await readdir(join(dir, 'content', 'article', documentId))).sort(), ['draft.fr-FR.json', 'published.fr-FR.json']);
+    const mode = (await stat(join(dir, 'content', 'article', documentId))).mode & 0o777;
+    assert.is(mode & 0o077, 0, 'the document directory is the owner\'s only');
+  }
+});
+
+test('should add versions to an existing document without temporary files left', async ({ dir }) => {
+  const documents = createFileDocuments(dir);
+  await documents.put(key, { n: 1 });
+  await documents.putAll([{ key: { ...key, status: 'draft' }, value: { n: 2 } }, { key, value: { n: 3 } }]);
+  assert.equal((await readdir(join(dir, 'content', 'article', 'a1b2c3'))).sort(), ['draft.fr-FR.json', 'published.fr-FR.json']);
+  assert.equal(await documents.get(key), { n: 3 });
+});
+
 test('when a key tries to escape then nothing is written outside the data directory', async ({ dir }) => {
   const documents = createFileDocuments(join(dir, 'data'));
   await rejects(documents.put({ ...key, type: '../x' }, { n: 1 }), ValidationError);
