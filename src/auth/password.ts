@@ -6,16 +6,24 @@
  * on the libuv thread pool instead of the event loop, so logins do not stall other requests.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { createLimiter } from '../limiter.js';
 
 const CURRENT = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
 const FORMAT = /^\$scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/]+={0,2})\$([A-Za-z0-9+/]+={0,2})$/;
 
+/**
+ * Hashes at once: one core fewer than the machine has. A burst of logins would otherwise take every
+ * core and every thread of libuv's pool (4), and reads and file writes would wait behind them.
+ */
+const hashing = createLimiter(Math.max(1, Math.min(availableParallelism() - 1, 3)));
+
 function scrypt(password: string, salt: Buffer, length: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
+  return hashing(() => new Promise((resolve, reject) => {
     scryptCallback(password.normalize('NFC'), salt, length, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  }));
 }
 
 /**
