@@ -1,5 +1,5 @@
 /**
- * A bounded cache of list answers (their JSON text), valid for one version of the data.
+ * A bounded cache of list answers (their JSON bytes), valid for one version of the data.
  *
  * Content is read far more often than it is written, and a site asks the same few list queries
  * again and again; evaluating one means a scan of every version in a locale. So an answer is
@@ -9,27 +9,30 @@
  */
 
 export interface AnswerCacheOptions {
-  /** Total size of the cached texts (UTF-16 code units, close to bytes for JSON). */
+  /** Total size of the cached answers and their keys. */
   maxBytes: number;
   /** Answers larger than this are never kept (one huge page must not flush all the others). */
   maxEntryBytes: number;
 }
 
+/** What an entry holds in memory, near enough: its bytes and its key (a query string). */
+const sizeOf = (key: string, answer: Buffer) => answer.length + key.length;
+
 export interface AnswerCache {
   /** The cached answer for `key`, if it was computed for these same `dependencies`. */
-  get(key: string, dependencies: readonly unknown[]): string | undefined;
-  set(key: string, dependencies: readonly unknown[], answer: string): void;
+  get(key: string, dependencies: readonly unknown[]): Buffer | undefined;
+  set(key: string, dependencies: readonly unknown[], answer: Buffer): void;
 }
 
 /**
  * @example
  * const cache = createAnswerCache({ maxBytes: 32 << 20, maxEntryBytes: 1 << 20 });
  * const deps = [store.generation(), users.rows()];
- * const json = cache.get(key, deps) ?? compute(); cache.set(key, deps, json);
+ * const bytes = cache.get(key, deps) ?? compute(); cache.set(key, deps, bytes);
  */
 export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
   // A Map iterates in insertion order: re-inserting on every hit keeps the least recent first.
-  const entries = new Map<string, string>();
+  const entries = new Map<string, Buffer>();
   let bytes = 0;
   let current: readonly unknown[] = [];
 
@@ -56,14 +59,14 @@ export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
       sameData(dependencies);
       if (answer.length > options.maxEntryBytes) return;
       const previous = entries.get(key);
-      if (previous !== undefined) bytes -= previous.length;
+      if (previous !== undefined) bytes -= sizeOf(key, previous);
       entries.delete(key);
       entries.set(key, answer);
-      bytes += answer.length;
-      for (const [oldest, text] of entries) {
+      bytes += sizeOf(key, answer);
+      for (const [oldest, old] of entries) {
         if (bytes <= options.maxBytes) break;
         entries.delete(oldest);
-        bytes -= text.length;
+        bytes -= sizeOf(oldest, old);
       }
     },
   };

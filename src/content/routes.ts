@@ -64,7 +64,7 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
     const one = `/${type.pluralName}/:documentId`;
     router.get(list, action('find'), (ctx) => {
       ctx.type = 'application/json';
-      ctx.body = content.findJson(type, queryOf(ctx, type, deps));
+      ctx.body = content.findJson(type, ctx.querystring, () => queryOf(ctx, type, deps));
     });
     router.post(list, action('create'), async (ctx) => {
       const query = queryOf(ctx, type, deps);

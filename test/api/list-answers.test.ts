@@ -77,4 +77,12 @@ answers('a list asked again follows a new default locale set by another process'
   await eventually(async () => (await titles(path)).length === 1, 'the French document');
 });
 
+answers('a refused list query is refused again, and answers once what it lacked exists', async () => {
+  for (let i = 0; i < 2; i++) assert.is((await api.get('/api/articles?sort=nothing:asc')).status, 400);
+  assert.is((await api.get('/api/articles?locale=de')).status, 400, 'de is not a locale yet');
+  const added = await folio(['--dir', api.dir, 'locale', 'add', 'de']);
+  assert.is(added.code, 0, added.stderr);
+  await eventually(async () => (await api.get('/api/articles?locale=de')).status === 200, 'the new locale');
+});
+
 answers.run();
