@@ -29,6 +29,8 @@ const localTails = new Map<string, Promise<void>>();
 const heldNonces = new Set<string>();
 /** Locks held by the current async call chain, so nesting `withLock` on the same lock does not deadlock. */
 const heldHere = new AsyncLocalStorage<ReadonlyMap<string, { active: boolean }>>();
+/** Calls of `withLock` holding a lock right now, in any call chain. */
+let holdsHere = 0;
 
 /**
  * Runs `fn` while holding the lock file `lockPath`, excluding other processes and other callers in
@@ -52,10 +54,14 @@ export async function withLock<T>(lockPath: string, fn: () => T | Promise<T>, op
     const nonce = await acquireFile(lockPath, deadline);
     // `active` goes false on release, so work that fn started but did not await cannot ride on the lock later.
     const token = { active: true };
+    holdsHere++;
     try {
       return await heldHere.run(new Map(outer).set(key, token), fn);
     } finally {
       token.active = false;
+      // An enabled AsyncLocalStorage puts a hook on every promise of the process, requests included:
+      // keep it enabled only while some lock is held (`run` enables it again).
+      if (--holdsHere === 0) heldHere.disable();
       await releaseFile(lockPath, nonce);
     }
   } finally {

@@ -58,6 +58,18 @@ test('when fn takes the same lock again then the inner call runs instead of wait
   assert.is(await exists(lockPath), false);
 });
 
+test('when every lock was released then a later nested call still runs at once', async ({ lockPath, dir }) => {
+  await withLock(lockPath, () => 'first');
+  const other = join(dir, '.other.lock');
+  // Two chains hold locks at once; the first to finish must not cut the other's nesting short.
+  const slow = withLock(other, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return withLock(other, () => 'nested in other', { timeoutMs: 500 });
+  });
+  const fast = withLock(lockPath, () => withLock(lockPath, () => 'nested'));
+  assert.equal(await Promise.all([fast, slow]), ['nested', 'nested in other']);
+});
+
 test('when the lock file was replaced by someone else then release leaves it alone', async ({ lockPath }) => {
   await withLock(lockPath, () => writeFile(lockPath, '999999:abc'));
   assert.is(await readFile(lockPath, 'utf8'), '999999:abc');
