@@ -40,6 +40,12 @@ export interface WriteOptions {
   fields?: string[];
 }
 
+/** One stored version of a document. */
+interface Version {
+  status: DocumentStatus;
+  row: DocumentRow;
+}
+
 export interface DocumentResult {
   data: Record<string, unknown>;
 }
@@ -272,14 +278,15 @@ export function createContentService(deps: ContentServiceDeps) {
     return { ...published, id: store.nextRowId(type), createdAt: existing?.createdAt ?? draft.createdAt, updatedAt: draft.updatedAt, publishedAt: now() };
   }
 
-  /** Copies changed non-localized attributes to the other locale versions (same status). */
-  async function syncNonLocalized(type: ContentType, source: DocumentRow, status: DocumentStatus, changed: string[]): Promise<void> {
-    if (!type.localized) return;
+  /** The other locale versions (same status) with the changed non-localized attributes copied in. */
+  function nonLocalizedCopies(type: ContentType, source: DocumentRow, status: DocumentStatus, changed: string[]): Version[] {
+    if (!type.localized) return [];
     const shared = changed.filter((name) => {
       const attribute = type.attributes[name]!;
       return !isLocalizedAttribute(type, attribute) && attribute.type !== 'relation' && attribute.type !== 'uid';
     });
-    if (shared.length === 0) return;
+    if (shared.length === 0) return [];
+    const copies: Version[] = [];
     for (const { status: versionStatus, row } of store.versions(type, source.documentId)) {
       if (versionStatus !== status || row.locale === source.locale) continue;
       const next: DocumentRow = { ...row, updatedAt: source.updatedAt };
@@ -289,28 +296,28 @@ export function createContentService(deps: ContentServiceDeps) {
           ? renumberComponents(schemas, { [name]: attribute }, { [name]: source[name] ?? null }, store.nextComponentId)[name]!
           : (source[name] ?? null);
       }
-      await store.save(type, status, next);
+      copies.push({ status, row: next });
     }
+    return copies;
   }
 
+  /**
+   * Writes `row` as the draft (or as the only version of a type without draft & publish), and its
+   * published copy when publishing, with the other locales' copies of non-localized attributes: all
+   * the files of one document, so one durable write. Drafts land first: a crash between renames
+   * leaves a document that is a draft, or whose draft is ahead of its published version (states
+   * Strapi has too), never a published version without its draft. Answers the version asked for.
+   */
   async function writeDraft(type: ContentType, row: DocumentRow, changed: string[], options: WriteOptions): Promise<DocumentRow> {
-    if (!type.draftAndPublish) {
-      await store.save(type, 'published', row);
-      await syncNonLocalized(type, row, 'published', changed);
-      return row;
+    const status: DocumentStatus = !type.draftAndPublish ? 'published' : 'draft';
+    const versions: Version[] = [{ status, row }, ...nonLocalizedCopies(type, row, status, changed)];
+    let answer = row;
+    if (type.draftAndPublish && options.status === 'published') {
+      answer = publishedCopy(type, row);
+      versions.push({ status: 'published', row: answer }, ...nonLocalizedCopies(type, answer, 'published', changed));
     }
-    if (options.status === 'draft') {
-      await store.save(type, 'draft', row);
-      await syncNonLocalized(type, row, 'draft', changed);
-      return row;
-    }
-    // The draft lands first: a crash between the two renames leaves a document that is a draft, or
-    // whose draft is ahead of its published version; both are states Strapi has too (never a
-    // published version without its draft). A new document's two versions appear together.
-    const published = publishedCopy(type, row);
-    await store.saveAll(type, [{ status: 'draft', row }, { status: 'published', row: published }]);
-    await Promise.all([syncNonLocalized(type, row, 'draft', changed), syncNonLocalized(type, published, 'published', changed)]);
-    return published;
+    await store.saveAll(type, versions);
+    return answer;
   }
 
   async function create(type: ContentType, data: unknown, options: WriteOptions): Promise<DocumentResult> {

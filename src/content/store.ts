@@ -26,7 +26,6 @@ export interface ContentStore {
   versions(type: ContentType, documentId: string): Array<{ status: DocumentStatus; row: DocumentRow }>;
   /** documentIds of a type, in creation order. */
   documentIds(type: ContentType): string[];
-  save(type: ContentType, status: DocumentStatus, row: DocumentRow): Promise<void>;
   /** Versions of one document as one write, landing in the order given (the draft first). */
   saveAll(type: ContentType, versions: ReadonlyArray<{ status: DocumentStatus; row: DocumentRow }>): Promise<void>;
   remove(type: ContentType, status: DocumentStatus, documentId: string, locale: string | null): Promise<void>;
@@ -151,10 +150,6 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
 
     documentIds(type) {
       return [...typeDocuments(type).keys()];
-    },
-
-    async save(type, status, row) {
-      await saveAll(type, [{ status, row }]);
     },
 
     saveAll,
