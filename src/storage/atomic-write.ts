@@ -119,8 +119,9 @@ export function whenIdle(): Promise<void> {
 }
 
 /**
- * Recursively deletes temp files (`.<name>.<pid>.<random>.tmp`) that a crashed writer left under
- * `dir`, and answers their paths. Files of a live writer are kept; other names are never touched.
+ * Recursively deletes temp files (`.<name>.<pid>.<random>.tmp`), and temp folders of new documents,
+ * that a crashed writer left under `dir`, and answers their paths. Those of a live writer are kept;
+ * other names are never touched.
  *
  * @example
  * await removeStaleTempFiles('data'); // at startup, before reading anything
@@ -136,7 +137,8 @@ export async function removeStaleTempFiles(dir: string, options: RemoveStaleTemp
       for (const entry of await readDirectory(current)) {
         const path = join(current, entry.name);
         if (entry.isDirectory()) {
-          if (!except.has(resolve(path))) subdirectories.push(path);
+          if (await removeIfStale(path, maxAgeMs)) removed.push(path);
+          else if (!except.has(resolve(path))) subdirectories.push(path);
         } else if (entry.isFile() && (await removeIfStale(path, maxAgeMs))) removed.push(path);
       }
       return subdirectories;
@@ -151,12 +153,12 @@ export async function removeStaleTempFiles(dir: string, options: RemoveStaleTemp
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Of `files` that a walk met (the document loader's), removes the stale temp files by the rules of
- * {@link removeStaleTempFiles} and answers them; other names are never touched.
+ * Of `paths`, files and folders that a walk met (the document loader's), removes the stale temp
+ * ones by the rules of {@link removeStaleTempFiles} and answers them; other names are never touched.
  */
-export async function removeStaleTempFilesAmong(files: readonly string[], options: RemoveStaleTempFilesOptions = {}): Promise<string[]> {
+export async function removeStaleTempFilesAmong(paths: readonly string[], options: RemoveStaleTempFilesOptions = {}): Promise<string[]> {
   const removed: string[] = [];
-  for (const path of files) if (await removeIfStale(path, options.maxAgeMs ?? DEFAULT_TEMP_MAX_AGE_MS)) removed.push(path);
+  for (const path of paths) if (await removeIfStale(path, options.maxAgeMs ?? DEFAULT_TEMP_MAX_AGE_MS)) removed.push(path);
   return removed;
 }
 
@@ -428,9 +430,10 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
+/** Removes `path` if it is a stale temp file, or the stale temp folder of a new document (see writeFilesAtomic). */
 async function removeIfStale(path: string, maxAgeMs: number): Promise<boolean> {
   if (!(await isStaleTempFile(path, maxAgeMs))) return false;
-  await unlink(path).catch(ignoreCode('ENOENT'));
+  await rm(path, { recursive: true, force: true });
   return true;
 }
 
@@ -454,10 +457,4 @@ async function readDirectory(dir: string) {
     if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return [];
     throw error;
   }
-}
-
-function ignoreCode(code: string) {
-  return (error: unknown): void => {
-    if (errorCode(error) !== code) throw error;
-  };
 }

@@ -145,6 +145,32 @@ sweep('when a live pid wrote a temp file long ago then the pid was reused and th
   assert.equal(await removeStaleTempFiles(dir), [file]);
 });
 
+sweep('should remove the temp folder of a new document that a dead process left, and keep a live one’s', async ({ dir }) => {
+  const dead = await deadPid();
+  const stale = join(dir, 'content', 'article', `.a1.${dead}.0123456789ab.tmp`);
+  const live = join(dir, 'content', 'article', `.a2.${process.ppid}.0123456789ab.tmp`);
+  for (const folder of [stale, live]) {
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, 'draft.en.json'), '{');
+  }
+  assert.equal(await removeStaleTempFiles(dir), [stale]);
+  assert.equal(await readdir(join(dir, 'content', 'article')), [`.a2.${process.ppid}.0123456789ab.tmp`]);
+  assert.equal(await readdir(live), ['draft.en.json']);
+});
+
+sweep('when told to except folders then it leaves what is inside them', async ({ dir }) => {
+  const dead = await deadPid();
+  const excepted = join(dir, 'content', 'article');
+  const inside = join(excepted, 'a1', `.draft.en.json.${dead}.0123456789ab.tmp`);
+  const outside = join(dir, 'content', 'page', 'p1', `.draft.en.json.${dead}.0123456789ab.tmp`);
+  for (const file of [inside, outside]) {
+    await mkdir(join(file, '..'), { recursive: true });
+    await writeFile(file, '{');
+  }
+  assert.equal(await removeStaleTempFiles(dir, { except: [excepted] }), [outside]);
+  await stat(inside);
+});
+
 sweep('when the directory does not exist then it answers an empty list', async ({ dir }) => {
   assert.equal(await removeStaleTempFiles(join(dir, 'missing')), []);
 });
