@@ -97,7 +97,6 @@ export async function openProjectData(dir: string, options: LoadOptions = {}): P
  * @example const project = await openProject('site', { env: process.env });
  */
 export async function openProject(dir: string, options: OpenOptions = {}): Promise<Project> {
-  await removeStaleTempFiles(projectPaths(dir, options.env).data);
   const data = await openProjectData(dir, options);
   const { paths, schemas, tables } = data;
   let config = data.config;
@@ -105,7 +104,9 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   const jwtSecret = await resolveJwtSecret(config.usersPermissions.jwtSecret, paths.data);
   if (jwtSecret.generated) log.warn('no users-permissions.jwtSecret is configured: generated one in data/.jwt-secret');
   const tokens: TokenSettings = { secret: jwtSecret.secret, expiresIn: config.usersPermissions.jwt.expiresIn };
-  const documents = createFileDocuments(paths.data, { onSkip: (path, reason) => log.warn(`${path}: ${reason}`) });
+  const documents = createFileDocuments(paths.data, { onSkip: (path, reason) => log.warn(`${path}: ${reason}`), sweepTempFiles: true });
+  // data/ is walked once: the store's load sweeps the folders of the content types it reads.
+  await removeStaleTempFiles(paths.data, { except: schemas.contentTypes.map((type) => join(paths.content, type.singularName)) });
   const store = createContentStore(documents, schemas);
   await store.load();
   const content = createContentService({ schemas, store, users: tables.users, roles: tables.roles, i18n: () => config.i18n });

@@ -1,0 +1,95 @@
+/** What `folio serve` does with data/ at startup: one walk reads the documents and sweeps a crash's leftovers. */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawn } from 'node:child_process';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { copySampleProject, request, serve } from '../_helpers/index.js';
+
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  await new Promise((resolve) => child.on('exit', resolve));
+  return child.pid!;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function write(path: string, value: unknown): Promise<void> {
+  await mkdir(join(path, '..'), { recursive: true });
+  await writeFile(path, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+}
+
+function article(id: number, documentId: string, title: string, published: boolean) {
+  const at = '2026-01-01T00:00:00.000Z';
+  return { id, documentId, locale: 'en', title, createdAt: at, updatedAt: at, publishedAt: published ? at : null };
+}
+
+const startup = suite('folio serve startup');
+
+startup('should serve every document on disk, remove a dead writer’s temp files and keep a live writer’s', async () => {
+  const { dir, cleanup } = await copySampleProject();
+  const data = join(dir, 'data');
+  const articles = join(data, 'content/article');
+  const dead = await deadPid();
+  await write(join(articles, 'a1/draft.en.json'), article(1, 'a1', 'Both versions', false));
+  await write(join(articles, 'a1/published.en.json'), article(2, 'a1', 'Both versions', true));
+  // A published version whose draft is missing is still served.
+  await write(join(articles, 'a2/published.en.json'), article(3, 'a2', 'Published only', true));
+  const staleFiles = [
+    join(data, `.users.json.${dead}.0123456789ab.tmp`),
+    join(articles, `a1/.draft.en.json.${dead}.0123456789ab.tmp`),
+    // A folder of a content type the project no longer has is swept too.
+    join(data, `content/legacy/x1/.draft.en.json.${dead}.0123456789ab.tmp`),
+  ];
+  for (const path of staleFiles) await write(path, '{"id":');
+  // The temp folder of a new document whose writer died before renaming it into place.
+  const staleFolder = join(articles, `.a3.${dead}.0123456789ab.tmp`);
+  await write(join(staleFolder, 'draft.en.json'), article(4, 'a3', 'Never acknowledged', false));
+  const stale = [...staleFiles, staleFolder];
+  // This test process is alive: its temp file may be mid-write, so the server leaves it alone.
+  const live = join(articles, `a1/.published.en.json.${process.pid}.0123456789ab.tmp`);
+  const stray = join(articles, 'a1/notes.txt');
+  await write(live, '{"id":');
+  await write(stray, 'hello');
+
+  const server = await serve(dir);
+  try {
+    const listed = await request(`${server.url}/api/articles?sort=id:asc`);
+    assert.is(listed.status, 200, listed.text);
+    assert.equal(listed.body.data.map((row: { documentId: string; title: string }) => [row.documentId, row.title]), [['a1', 'Both versions'], ['a2', 'Published only']]);
+    for (const path of stale) assert.not.ok(await exists(path), `${path} is removed`);
+    assert.ok(await exists(live), 'the live writer’s temp file is kept');
+    assert.ok(server.stderr().includes(live), 'the live writer’s temp file is reported');
+    assert.ok(server.stderr().includes(stray), 'a stray file is reported');
+    for (const path of stale) assert.not.ok(server.stderr().includes(path), `${path} is removed silently`);
+  } finally {
+    await server.stop();
+    await cleanup();
+  }
+});
+
+startup('when a document file is not valid JSON then folio serve stops with an error naming it', async () => {
+  const { dir, cleanup } = await copySampleProject();
+  const file = join(dir, 'data/content/article/a1/draft.en.json');
+  await write(file, '{"id": ');
+  try {
+    const error = await serve(dir).then(
+      async (server) => {
+        await server.stop();
+        return null;
+      },
+      (reason: Error) => reason,
+    );
+    assert.ok(error, 'the server does not start');
+    assert.ok(error.message.includes(file), error.message);
+  } finally {
+    await cleanup();
+  }
+});
+
+startup.run();
