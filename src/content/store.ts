@@ -39,13 +39,25 @@ function bucketKey(status: DocumentStatus, locale: string | null): string {
   return `${status}:${locale ?? ''}`;
 }
 
+/** The component and dynamic-zone attributes of each attributes object, found once: load visits every row. */
+const componentAttributes = new WeakMap<Record<string, Attribute>, Array<[string, Attribute]>>();
+
+function componentAttributesOf(attributes: Record<string, Attribute>): Array<[string, Attribute]> {
+  let found = componentAttributes.get(attributes);
+  if (!found) {
+    found = Object.entries(attributes).filter(([, attribute]) => attribute.type === 'component' || attribute.type === 'dynamiczone');
+    componentAttributes.set(attributes, found);
+  }
+  return found;
+}
+
 /** Highest component `id` inside a stored value, walking components and dynamic zones by schema. */
 function maxComponentId(value: Record<string, Json | undefined>, attributes: Record<string, Attribute>, schemas: Schemas): number {
   let max = 0;
-  for (const [name, attribute] of Object.entries(attributes)) {
-    if (attribute.type !== 'component' && attribute.type !== 'dynamiczone') continue;
-    const entries = ([] as Json[]).concat(value[name] ?? []);
-    for (const entry of entries) {
+  for (const [name, attribute] of componentAttributesOf(attributes)) {
+    const stored = value[name];
+    if (stored === undefined || stored === null) continue;
+    for (const entry of Array.isArray(stored) ? stored : [stored]) {
       if (!entry || typeof entry !== 'object' || Array.isArray(entry)) continue;
       if (typeof entry.id === 'number') max = Math.max(max, entry.id);
       const uid = attribute.type === 'component' ? attribute.component : (entry.__component as string);
@@ -120,8 +132,10 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     async load() {
       for (const type of schemas.contentTypes) {
         for (const { key, value } of await documents.list(type.singularName)) {
+          // The file's name says the locale. The value is ours (freshly read), so no copy of it.
           const row = value as DocumentRow;
-          remember(type, key.status, { ...row, locale: type.localized ? key.locale : null });
+          row.locale = type.localized ? key.locale : null;
+          remember(type, key.status, row);
         }
       }
     },
