@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { EmailConfig } from '../config/index.js';
 import { ApplicationError } from '../errors.js';
 import { silentLogger, type Logger } from '../log.js';
@@ -57,6 +57,14 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 const BARE_ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/;
 
 /**
+ * nodemailer, loaded at the first email: importing it took ~100 ms of every `folio serve` startup,
+ * and many servers never send one.
+ */
+function nodemailer(): Promise<typeof import('nodemailer')> {
+  return import('nodemailer');
+}
+
+/**
  * Creates the mailer. No connection is opened until the first SMTP send.
  *
  * @example
@@ -65,12 +73,12 @@ const BARE_ADDRESS = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/;
  */
 export function createMailer(options: MailerOptions): Mailer {
   const log = options.log ?? silentLogger;
-  // Message rendering only: buffer the RFC 822 bytes instead of sending them anywhere. `windows`
-  // turns the bare LFs a text body keeps into CRLF, as RFC 5322 (and SMTP) has them.
-  const renderer = createTransport({ streamTransport: true, buffer: true, newline: 'windows', disableFileAccess: true, disableUrlAccess: true });
+  let renderer: Transporter | undefined;
   let smtp: { key: string; transporter: Transporter } | undefined;
 
-  function smtpTransporter(config: EmailConfig['smtp']): Transporter {
+  async function smtpTransporter(config: EmailConfig['smtp']): Promise<Transporter> {
+    // Loaded before looking at `smtp`, so two first sends cannot both replace it.
+    const { createTransport } = await nodemailer();
     const key = JSON.stringify(config);
     if (smtp?.key !== key) {
       smtp?.transporter.close();
@@ -84,6 +92,10 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   async function toOutbox(mail: Parameters<Transporter['sendMail']>[0]): Promise<SentMail> {
+    // Message rendering only: buffer the RFC 822 bytes instead of sending them anywhere. `windows`
+    // turns the bare LFs a text body keeps into CRLF, as RFC 5322 (and SMTP) has them.
+    const { createTransport } = await nodemailer();
+    renderer ??= createTransport({ streamTransport: true, buffer: true, newline: 'windows', disableFileAccess: true, disableUrlAccess: true });
     const info = await renderer.sendMail(mail);
     // `buffer: true` makes `message` a Buffer.
     const message = info.message as Buffer;
@@ -95,7 +107,7 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   async function toSmtp(config: EmailConfig['smtp'], mail: Parameters<Transporter['sendMail']>[0]): Promise<SentMail> {
-    const info = (await smtpTransporter(config).sendMail(mail)) as { messageId: string };
+    const info = (await (await smtpTransporter(config)).sendMail(mail)) as { messageId: string };
     log.info(`email sent over SMTP to ${config.host}:${config.port}`);
     return { messageId: info.messageId };
   }
