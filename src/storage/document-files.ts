@@ -24,7 +24,7 @@ export interface FileDocumentsOptions {
    * than report them, so startup walks the content folders once. Default false.
    */
   sweepTempFiles?: boolean;
-  /** Threads that read files for `list` of a large tree; 0: none. Default: the cores but one. */
+  /** Threads that read files for `list` of a large tree; 0: none. Default: one per core, at most four. */
   readerThreads?: number;
 }
 
