@@ -2,18 +2,14 @@
 // `npm run bench`: a temporary project with generated documents, served by `folio serve` as a
 // user runs it, driven by autocannon from this (separate) process; in the same run, a bare Koa
 // server answering the same bytes as `list` gives the ceiling of this stack on this machine.
-// Usage: npm run bench -- [--docs 1000] [--duration 10] [--connections 50]
-import { spawn, execFileSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// Usage: npm run bench -- [--docs 1000] [--duration 10] [--connections 50] [--startup 1000,10000]
+import { execFileSync } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { parse, stringify } from 'yaml';
-import { generate } from './generate.mjs';
+import { peakRssMb, root, setUp, startProcess } from './project.mjs';
+import { measureStartup, startupCounts, startupTable } from './startup.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const at = args.indexOf(`--${name}`);
@@ -23,46 +19,10 @@ const docs = option('docs', 1000);
 const duration = option('duration', 10);
 const connections = option('connections', 50);
 
-function startProcess(command, argv, readyPattern, env = {}) {
-  const started = process.hrtime.bigint();
-  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', (line) => {
-      const match = readyPattern.exec(line);
-      if (!match) return reject(new Error(`unexpected line: ${line}`));
-      resolve({ child, url: match[1], readyMs: Number(process.hrtime.bigint() - started) / 1e6 });
-    });
-    child.once('exit', (code) => reject(new Error(`${argv.join(' ')} exited with ${code}`)));
-  });
-}
-
-/** Peak resident set size of a process so far (VmHWM), in MB. */
-async function peakRssMb(pid) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  return Math.round(kb / 1024);
-}
-
 function drive(options) {
   return new Promise((resolve, reject) => {
     autocannon({ duration, connections, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
   });
-}
-
-async function setUp() {
-  const dir = await mkdtemp(join(tmpdir(), 'folio-bench-'));
-  await cp(join(root, 'config'), join(dir, 'config'), { recursive: true });
-  await cp(join(root, 'content-types'), join(dir, 'content-types'), { recursive: true });
-  const upFile = join(dir, 'config/users-permissions.yaml');
-  const up = parse(await readFile(upFile, 'utf8'));
-  up.ratelimit = { enabled: false };
-  up.bootstrapPermissions = {
-    public: ['find', 'findOne', 'create', 'update'].map((a) => `api::article.article.${a}`).concat('api::category.category.find', 'api::category.category.findOne'),
-  };
-  await writeFile(upFile, stringify(up));
-  await mkdir(join(dir, 'data'), { recursive: true });
-  const generated = await generate(join(dir, 'data'), docs);
-  return { dir, ...generated };
 }
 
 function row(scenario, result, rssMb, ceiling) {
@@ -79,7 +39,7 @@ function row(scenario, result, rssMb, ceiling) {
   };
 }
 
-const { dir, articles } = await setUp();
+const { dir, articles } = await setUp(docs);
 console.error(`generated ${docs} articles (en and fr, draft and published) in a temporary project`);
 const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, { NODE_ENV: 'production' });
 const readyRssMb = await peakRssMb(server.child.pid);
@@ -146,6 +106,7 @@ helpMs.sort((a, b) => a - b);
 server.child.kill('SIGTERM');
 ceilingServer.child.kill('SIGTERM');
 await rm(dir, { recursive: true, force: true });
+const startup = await measureStartup(startupCounts(args, docs));
 
 const summary = {
   date: new Date().toISOString(),
@@ -157,6 +118,7 @@ const summary = {
   readyRssMb,
   helpMedianMs: Math.round(helpMs[5]),
   scenarios: results,
+  startup,
 };
 await mkdir(join(root, 'bench/results'), { recursive: true });
 await writeFile(join(root, 'bench/results/latest.json'), JSON.stringify(summary, null, 2) + '\n');
@@ -170,3 +132,4 @@ const lines = [
 console.log(`\n${docs} documents, ${connections} connections (create/update: 10), ${duration} s each, ${summary.machine}\n`);
 console.log(lines.join('\n'));
 console.log(`\nfolio serve ready in ${summary.readyMs} ms (RSS ${readyRssMb} MB); folio --help median ${summary.helpMedianMs} ms`);
+console.log(`\nfolio serve startup (median of 3 starts)\n\n${startupTable(startup)}`);

@@ -1,0 +1,50 @@
+// Shared by the benchmarks: a temporary project set up as a user's (with generated documents), and
+// the processes started on it.
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parse, stringify } from 'yaml';
+import { generate } from './generate.mjs';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Spawns a process and resolves once its first stdout line matches `readyPattern` (its group 1 is the URL). */
+export function startProcess(command, argv, readyPattern, env = {}) {
+  const started = process.hrtime.bigint();
+  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      const match = readyPattern.exec(line);
+      if (!match) return reject(new Error(`unexpected line: ${line}`));
+      resolve({ child, url: match[1], readyMs: Number(process.hrtime.bigint() - started) / 1e6 });
+    });
+    child.once('exit', (code) => reject(new Error(`${argv.join(' ')} exited with ${code}`)));
+  });
+}
+
+/** Peak resident set size of a process so far (VmHWM), in MB. */
+export async function peakRssMb(pid) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return Math.round(kb / 1024);
+}
+
+/** A temporary copy of the sample project with `docs` generated articles; answers its dir and some documentIds. */
+export async function setUp(docs) {
+  const dir = await mkdtemp(join(tmpdir(), 'folio-bench-'));
+  await cp(join(root, 'config'), join(dir, 'config'), { recursive: true });
+  await cp(join(root, 'content-types'), join(dir, 'content-types'), { recursive: true });
+  const upFile = join(dir, 'config/users-permissions.yaml');
+  const up = parse(await readFile(upFile, 'utf8'));
+  up.ratelimit = { enabled: false };
+  up.bootstrapPermissions = {
+    public: ['find', 'findOne', 'create', 'update'].map((a) => `api::article.article.${a}`).concat('api::category.category.find', 'api::category.category.findOne'),
+  };
+  await writeFile(upFile, stringify(up));
+  await mkdir(join(dir, 'data'), { recursive: true });
+  const generated = await generate(join(dir, 'data'), docs);
+  return { dir, ...generated };
+}
