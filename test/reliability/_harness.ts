@@ -37,7 +37,10 @@ export interface DataScan {
   json: Map<string, unknown>;
   /** `*.json` files that did not parse, with the start of their text. */
   unparsable: string[];
-  /** Temporary files (`*.tmp`), relative to data/. */
+  /**
+   * Temporary files and folders (`*.tmp`; a new document is written into a temp folder renamed
+   * into place), relative to data/. What is inside a temp folder is not data: it is not read.
+   */
   temps: string[];
 }
 
@@ -55,8 +58,8 @@ export async function scanData(dataDir: string): Promise<DataScan> {
     for (const entry of entries) {
       const path = join(dir, entry.name);
       const name = relative(dataDir, path);
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.name.endsWith('.tmp')) scan.temps.push(name);
+      if (entry.name.endsWith('.tmp')) scan.temps.push(name);
+      else if (entry.isDirectory()) await walk(path);
       else if (entry.name.endsWith('.json')) {
         let text: string;
         try {
