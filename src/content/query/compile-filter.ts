@@ -32,20 +32,6 @@ const NONE: readonly unknown[] = Object.freeze([]);
 const isNil = (value: unknown): boolean => value === null || value === undefined;
 
 /**
- * Lower-cased text per row and field, for the i-operators: a list query would otherwise lower-case
- * every row's text on every request. Rows are replaced on a write, never changed, so an entry
- * stays right for as long as its row lives.
- */
-const lowered = new WeakMap<Row, Map<string, string | null>>();
-function lowerText(row: Row, field: string): string | null {
-  let fields = lowered.get(row);
-  if (!fields) lowered.set(row, (fields = new Map()));
-  let text = fields.get(field);
-  if (text === undefined) fields.set(field, (text = textOf(row[field])?.toLowerCase() ?? null));
-  return text;
-}
-
-/**
  * Compiles `filter` (undefined matches everything) into a predicate over rows of `model`.
  *
  * @example
@@ -200,8 +186,8 @@ function compileField(filter: FieldFilter): Predicate {
       if (filter.value === null) return (row) => isNil(row[field]) !== negate;
       const target = filter.value.toLowerCase();
       return (row) => {
-        const actual = lowerText(row, field);
-        return actual === null ? null : (actual === target) !== negate;
+        const actual = text(row);
+        return actual === null ? null : (actual.toLowerCase() === target) !== negate;
       };
     }
     case '$startsWith':
@@ -222,8 +208,9 @@ function compileField(filter: FieldFilter): Predicate {
           ? (haystack: string) => haystack.endsWith(needle)
           : (haystack: string) => haystack.includes(needle);
       return (row) => {
-        const actual = insensitive ? lowerText(row, field) : text(row);
-        return actual === null ? null : test(actual) !== negate;
+        const actual = text(row);
+        if (actual === null) return null;
+        return test(insensitive ? actual.toLowerCase() : actual) !== negate;
       };
     }
     default:
