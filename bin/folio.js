@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import { run } from '../dist/cli/index.js';
-await run(process.argv);
