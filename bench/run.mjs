@@ -42,7 +42,7 @@ function row(scenario, result, rssMb, ceiling) {
 
 const { dir, articles } = await setUp(docs);
 console.error(`generated ${docs} articles (en and fr, draft and published) in a temporary project`);
-const server = await startProcess(process.execPath, [join(root, 'bin/folio.cjs'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, { NODE_ENV: 'production' });
+const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, { NODE_ENV: 'production' });
 const readyRssMb = await peakRssMb(server.child.pid);
 console.error(`folio serve ready in ${Math.round(server.readyMs)} ms, RSS ${readyRssMb} MB`);
 
@@ -109,7 +109,7 @@ results.push(row('mixed (list during login)', mixedList, await peakRssMb(server.
 const helpMs = [];
 for (let i = 0; i < 10; i++) {
   const started = process.hrtime.bigint();
-  execFileSync(process.execPath, [join(root, 'bin/folio.cjs'), '--help']);
+  execFileSync(process.execPath, [join(root, 'bin/folio.js'), '--help']);
   helpMs.push(Number(process.hrtime.bigint() - started) / 1e6);
 }
 helpMs.sort((a, b) => a - b);

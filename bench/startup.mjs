@@ -29,7 +29,7 @@ export async function measureStartup(counts, { runs = 3 } = {}) {
     try {
       const starts = [];
       for (let run = 0; run < runs; run++) {
-        const server = await startProcess(process.execPath, [join(root, 'bin/folio.cjs'), '--dir', dir, 'serve', '--port', '0'], READY, { NODE_ENV: 'production' });
+        const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], READY, { NODE_ENV: 'production' });
         const rssMb = await peakRssMb(server.child.pid);
         const exited = once(server.child, 'exit');
         server.child.kill('SIGTERM');

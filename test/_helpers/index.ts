@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const folioBin = join(repoRoot, 'bin', 'folio.cjs');
+export const folioBin = join(repoRoot, 'bin', 'folio.js');
 
 /** A fresh directory under the OS temp dir; `cleanup()` removes it. */
 export async function tempDir(prefix = 'folio-test-'): Promise<{ path: string; cleanup: () => Promise<void> }> {
