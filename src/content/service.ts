@@ -406,5 +406,5 @@ export function createContentService(deps: ContentServiceDeps) {
     await remove(type, documentId, localeParam);
   }
 
-  return { lookup, find, findJson, findOneJson, findSingleJson, create, update, updateSingle, remove, removeSingle };
+  return { lookup, findJson, findOneJson, findSingleJson, create, update, updateSingle, remove, removeSingle };
 }
