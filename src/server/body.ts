@@ -25,6 +25,12 @@ function tooDeep(value: unknown, limit: number): boolean {
 export function bodyMiddleware(limit: string | number) {
   const parse = bodyParser({ enableTypes: ['json'], jsonLimit: String(limit), strict: true });
   return async function readBody(ctx: Context, next: Next): Promise<void> {
+    // No Content-Length and no Transfer-Encoding: no body, nothing to parse (most GETs, the hot path).
+    const { headers } = ctx.req;
+    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
+      ctx.request.body = {};
+      return next();
+    }
     try {
       await parse(ctx, async () => undefined);
     } catch (error) {
