@@ -87,7 +87,7 @@ export interface DirectoryFile {
  * temp directory that is renamed into place: all of them appear at once, or none.
  *
  * It bypasses the per-path queue of {@link writeFileAtomic}: callers must not write the same
- * paths concurrently (the content service writes one document at a time).
+ * paths concurrently (the file document adapter queues writes per document).
  *
  * @example
  * await writeFilesAtomic('data/content/article/abc', [{ name: 'draft.en.json', data: draft }, { name: 'published.en.json', data: published }]);
