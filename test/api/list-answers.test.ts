@@ -22,7 +22,7 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  assert.unreachable(`the list never showed: ${what}`);
+  assert.unreachable(`never seen: ${what}`);
 }
 
 let api: ApiServer;
@@ -66,6 +66,19 @@ answers('a list asked again follows a user blocked by another process', async ()
   const blocked = await folio(['--dir', api.dir, 'user', 'block', '1']);
   assert.is(blocked.code, 0, blocked.stderr);
   await eventually(async () => (await api.get(path)).body.data[0].owner.blocked === true, 'the user blocked');
+});
+
+answers('a list asked again shows a role renamed since', async () => {
+  const created = await folio(['--dir', api.dir, 'user', 'create', '--username', 'bob', '--email', 'bob@example.com', '--password', 'bob-password-1', '--yes']);
+  assert.is(created.code, 0, created.stderr);
+  const bob = () => api.project.tables.users.rows().find((row) => row.username === 'bob');
+  await eventually(async () => bob() !== undefined, 'the new user');
+  await api.post('/api/notes', { data: { text: 'role check', owner: bob()!.id } });
+  const path = '/api/notes?filters[text][$eq]=role check&populate[owner][populate]=role';
+  const roleName = async () => (await api.get(path)).body.data[0].owner.role.name;
+  assert.is(await roleName(), 'Authenticated');
+  await api.project.roles.update(bob()!.role as number, { name: 'Members' });
+  assert.is(await roleName(), 'Members');
 });
 
 answers('a list asked again follows a new default locale set by another process', async () => {
