@@ -118,3 +118,15 @@ export async function request<T = any>(url: string, init: { method?: string; bod
   }
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
+
+/**
+ * Asks until `check` holds (20 times a second, 5 s at most): a running server follows other
+ * processes' writes through a file watch, a moment after they land. Throws naming `what` if never.
+ */
+export async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`never seen: ${what}`);
+}

@@ -5,7 +5,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { apiServer, type ApiServer } from '../_helpers/api.js';
-import { folio } from '../_helpers/index.js';
+import { eventually, folio } from '../_helpers/index.js';
 
 const note = `
 kind: collectionType
@@ -16,14 +16,6 @@ attributes:
   owner: { type: relation, relation: manyToOne, target: plugin::users-permissions.user }
 `;
 
-/** Asks until `check` holds: the server follows other processes' writes through a file watch. */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  assert.unreachable(`never seen: ${what}`);
-}
 
 let api: ApiServer;
 const answers = suite('list answers');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { userMessages as m } from '../../src/users/index.js';
 import { parse } from 'yaml';
 import { issueToken } from '../../src/auth/index.js';
-import { folio, initProject, request, serve, type FolioResult } from '../_helpers/index.js';
+import { eventually, folio, initProject, request, serve, type FolioResult } from '../_helpers/index.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -209,14 +209,6 @@ remove.run();
 // ---------------------------------------------------------------------------------------------
 const live = userCommands('folio user while folio serve runs');
 
-/** Asks until `check` holds: the server picks up other processes' writes through a file watch. */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  assert.unreachable(`the server never saw: ${what}`);
-}
 
 live('should create and block users that the running server then follows', async () => {
   const server = await serve(dir);
