@@ -1,8 +1,8 @@
 /** Shared test helpers: temporary projects, the real `folio` binary, and an HTTP client. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, cp } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -129,4 +129,37 @@ export async function eventually(check: () => Promise<boolean>, what: string): P
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`never seen: ${what}`);
+}
+
+export interface TreeEntry {
+  /** Absolute path. */
+  path: string;
+  /** Path relative to the root walked. */
+  name: string;
+  directory: boolean;
+}
+
+/**
+ * Every entry under `root`, depth first, folders included; a folder that is missing (or removed
+ * while walking, by a server still writing) has none. `enter` says which folders to walk into.
+ */
+export async function entriesUnder(root: string, enter: (entry: TreeEntry) => boolean = () => true): Promise<TreeEntry[]> {
+  const found: TreeEntry[] = [];
+  const walk = async (folder: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const dirent of entries) {
+      const path = join(folder, dirent.name);
+      const entry = { path, name: relative(root, path), directory: dirent.isDirectory() };
+      found.push(entry);
+      if (entry.directory && enter(entry)) await walk(path);
+    }
+  };
+  await walk(root);
+  return found;
 }

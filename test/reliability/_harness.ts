@@ -3,10 +3,10 @@
  * (every JSON file parsed, temporary files listed), a seeded random source, and an HTTP call that
  * never throws (a request cut off by a killed server is an outcome, not an error).
  */
-import { readFile, readdir, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { copySampleProject, folio } from '../_helpers/index.js';
+import { copySampleProject, entriesUnder, folio } from '../_helpers/index.js';
 
 /** What the specs grant Public: read and write articles (registration is a Strapi default). */
 export const ARTICLE_WRITERS = [
@@ -47,37 +47,25 @@ export interface DataScan {
 /** Reads every file under `dataDir`. Never throws on a bad file: it is listed instead. */
 export async function scanData(dataDir: string): Promise<DataScan> {
   const scan: DataScan = { json: new Map(), unparsable: [], temps: [] };
-  const walk = async (dir: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      const name = relative(dataDir, path);
-      if (entry.name.endsWith('.tmp')) scan.temps.push(name);
-      else if (entry.isDirectory()) await walk(path);
-      else if (entry.name.endsWith('.json')) {
-        let text: string;
-        try {
-          text = await readFile(path, 'utf8');
-        } catch (error) {
-          // A file listed a moment ago may be gone (a temp renamed over it is not listed as .json).
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-          throw error;
-        }
-        try {
-          scan.json.set(name, JSON.parse(text));
-        } catch {
-          scan.unparsable.push(`${name}: ${JSON.stringify(text.slice(0, 120))}`);
-        }
+  const isTemp = ({ name }: { name: string }) => name.endsWith('.tmp');
+  for (const entry of await entriesUnder(dataDir, (folder) => !isTemp(folder))) {
+    if (isTemp(entry)) scan.temps.push(entry.name);
+    else if (!entry.directory && entry.name.endsWith('.json')) {
+      let text: string;
+      try {
+        text = await readFile(entry.path, 'utf8');
+      } catch (error) {
+        // A file listed a moment ago may be gone (a temp renamed over it is not listed as .json).
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw error;
+      }
+      try {
+        scan.json.set(entry.name, JSON.parse(text));
+      } catch {
+        scan.unparsable.push(`${entry.name}: ${JSON.stringify(text.slice(0, 120))}`);
       }
     }
-  };
-  await walk(dataDir);
+  }
   return scan;
 }
 

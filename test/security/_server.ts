@@ -3,12 +3,12 @@
  * line (to look for secrets in it), a snapshot of `data/` (to prove bad input changed nothing)
  * and a raw HTTP client for bytes `fetch` will not send.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { createLogger } from '../../src/log.js';
 import type { Project } from '../../src/project/index.js';
-import type { JsonResponse } from '../_helpers/index.js';
+import { entriesUnder, type JsonResponse } from '../_helpers/index.js';
 import { apiServer, type ApiServerOptions } from '../_helpers/api.js';
 
 export interface SecurityServer {
@@ -83,24 +83,10 @@ export function rawRequest<T = any>(url: string, method: string, body?: string |
 
 /** Files under data/ (relative path → contents), without the lock files and the generated JWT secret. */
 export async function snapshotData(dir: string): Promise<Map<string, string>> {
-  const root = join(dir, 'data');
   const out = new Map<string, string>();
-  async function walk(folder: string): Promise<void> {
-    let entries;
-    try {
-      entries = await readdir(folder, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    for (const entry of entries) {
-      const full = join(folder, entry.name);
-      const name = relative(root, full);
-      if (entry.isDirectory()) await walk(full);
-      else if (!/\.lock$|(^|\/)\.jwt-secret$|\.tmp/.test(name)) out.set(name, await readFile(full, 'utf8'));
-    }
+  for (const { path, name, directory } of await entriesUnder(join(dir, 'data'))) {
+    if (!directory && !/\.lock$|(^|\/)\.jwt-secret$|\.tmp/.test(name)) out.set(name, await readFile(path, 'utf8'));
   }
-  await walk(root);
   return out;
 }
 
