@@ -5,5 +5,5 @@
 export { createContentStore, type ContentStore } from './store.js';
 export { createContentService, type ContentService, type WriteOptions } from './service.js';
 export { contentRoutes } from './routes.js';
-export { createModelLookup, contentTypeModel, USER_UID, ROLE_UID } from './models.js';
+export { createModelLookup, contentTypeModel, lookupFor, USER_UID, ROLE_UID } from './models.js';
 export type { DocumentRow, Model, ModelLookup } from './types.js';

@@ -2,6 +2,7 @@
  * Models: content types, components and the built-in User and Role seen through one shape, so the
  * query parser, the payload validator and the service need not know which is which.
  */
+import { can, readAction, type Actor } from '../permissions/index.js';
 import type { Attribute, ContentType, Schemas } from '../schema/index.js';
 import type { Model, ModelLookup } from './types.js';
 
@@ -51,7 +52,34 @@ export function createModelLookup(schemas: Schemas): ModelLookup & { userModel: 
   return {
     model: (uid) => models.get(uid),
     component: (uid) => schemas.components.get(uid),
+    mayRead: () => true,
     userModel,
     roleModel,
   };
+}
+
+/**
+ * The models as `actor` may read them: a relation is readable when the actor holds its target's
+ * `find` (strapi-reference §4.2, restricted relations). Every read and write of a request parses
+ * and validates through this view, so the rule holds at every depth of every query parameter.
+ * @example parseContentQuery(raw, article, lookupFor(content.lookup, ctx.state.actor), rest)
+ */
+export function lookupFor(lookup: ModelLookup, actor: Actor): ModelLookup {
+  if (actor.kind === 'system') return lookup;
+  return { model: lookup.model, component: lookup.component, mayRead: (uid) => lookup.mayRead(uid) && can(actor, readAction(uid)) };
+}
+
+/**
+ * Every uid a relation of the project points at: what `lookup.mayRead` can change in an answer.
+ * @example relationTargets(schemas) // ['api::category.category', 'plugin::users-permissions.role', …]
+ */
+export function relationTargets(schemas: Schemas): string[] {
+  const targets = new Set<string>([ROLE_UID]);
+  const collect = (attributes: Record<string, Attribute>) => {
+    for (const attribute of Object.values(attributes)) if (attribute.type === 'relation') targets.add(attribute.target);
+  };
+  for (const type of schemas.contentTypes) collect(type.attributes);
+  for (const component of schemas.components.values()) collect(component.attributes);
+  collect(schemas.userAttributes);
+  return [...targets].sort();
 }

@@ -6,12 +6,12 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { ApiConfig } from '../config/index.js';
-import { can, contentAction, type Actor } from '../permissions/index.js';
+import { contentAction, type Actor } from '../permissions/index.js';
 import type { ContentType } from '../schema/index.js';
 import { requires } from '../server/authorize.js';
 import { contentTypeModel } from './models.js';
 import { parseContentQuery, parseQueryString, type ContentQuery } from './query/index.js';
-import type { ContentService } from './service.js';
+import type { ContentService, WriteOptions } from './service.js';
 import { requireDataPayload } from './validate/index.js';
 
 export interface ContentRoutesDeps {
@@ -20,18 +20,15 @@ export interface ContentRoutesDeps {
   rest(): ApiConfig['rest'];
 }
 
-function queryOf(ctx: Context, type: ContentType, deps: ContentRoutesDeps): ContentQuery {
-  return parseContentQuery(parseQueryString(ctx.querystring), contentTypeModel(type), deps.content.lookup, deps.rest());
+/** The models as the caller may read them (see `ModelLookup.mayRead`). */
+const modelsOf = (ctx: Context, deps: ContentRoutesDeps) => deps.content.modelsFor(ctx.state.actor as Actor);
+
+function queryOf(ctx: Context, type: ContentType, deps: ContentRoutesDeps, models = modelsOf(ctx, deps)): ContentQuery {
+  return parseContentQuery(parseQueryString(ctx.querystring), contentTypeModel(type), models, deps.rest());
 }
 
-function writeOptions(ctx: Context, type: ContentType, query: ContentQuery) {
-  return {
-    status: query.status,
-    locale: query.locale,
-    mayCreateLocalization: () => can(ctx.state.actor as Actor, contentAction(type.singularName, 'createLocalization')),
-    populate: query.populate,
-    fields: query.fields,
-  };
+function writeOptions(ctx: Context, query: ContentQuery): WriteOptions {
+  return { status: query.status, locale: query.locale, actor: ctx.state.actor as Actor, populate: query.populate, fields: query.fields };
 }
 
 /**
@@ -51,7 +48,7 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
       });
       router.put(path, action('update'), async (ctx) => {
         const query = queryOf(ctx, type, deps);
-        ctx.body = { ...(await content.updateSingle(type, requireDataPayload(ctx.request.body), writeOptions(ctx, type, query))), meta: {} };
+        ctx.body = { ...(await content.updateSingle(type, requireDataPayload(ctx.request.body), writeOptions(ctx, query))), meta: {} };
       });
       router.delete(path, action('delete'), async (ctx) => {
         await content.removeSingle(type, queryOf(ctx, type, deps).locale);
@@ -64,12 +61,13 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
     const one = `/${type.pluralName}/:documentId`;
     router.get(list, action('find'), (ctx) => {
       ctx.type = 'application/json';
-      ctx.body = content.findJson(type, ctx.querystring, () => queryOf(ctx, type, deps));
+      const models = modelsOf(ctx, deps);
+      ctx.body = content.findJson(type, ctx.querystring, models, () => queryOf(ctx, type, deps, models));
     });
     router.post(list, action('create'), async (ctx) => {
       const query = queryOf(ctx, type, deps);
       // 200, not Strapi's 201: spec/api.md fixes it.
-      ctx.body = { ...(await content.create(type, requireDataPayload(ctx.request.body), writeOptions(ctx, type, query))), meta: {} };
+      ctx.body = { ...(await content.create(type, requireDataPayload(ctx.request.body), writeOptions(ctx, query))), meta: {} };
     });
     router.get(one, action('findOne'), (ctx) => {
       const query = queryOf(ctx, type, deps);
@@ -85,7 +83,7 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
     });
     router.put(one, action('update'), async (ctx) => {
       const query = queryOf(ctx, type, deps);
-      ctx.body = { ...(await content.update(type, ctx.params.documentId!, requireDataPayload(ctx.request.body), writeOptions(ctx, type, query))), meta: {} };
+      ctx.body = { ...(await content.update(type, ctx.params.documentId!, requireDataPayload(ctx.request.body), writeOptions(ctx, query))), meta: {} };
     });
     router.delete(one, action('delete'), async (ctx) => {
       await content.remove(type, ctx.params.documentId!, queryOf(ctx, type, deps).locale);

@@ -9,15 +9,16 @@ import { newDocumentId, now } from '../ids.js';
 import { resolveLocale } from '../i18n/index.js';
 import { isLocalizedAttribute, type ContentType, type Schemas } from '../schema/index.js';
 import type { I18nConfig } from '../config/index.js';
+import { can, contentAction, type Actor } from '../permissions/index.js';
 import { createKeyedQueue, type DocumentStatus, type Json, type Row } from '../storage/index.js';
 import { createAnswerCache } from './answer-cache.js';
 import { renumberComponents, withComponentIds } from './components.js';
-import { contentTypeModel, createModelLookup } from './models.js';
+import { contentTypeModel, createModelLookup, lookupFor, relationTargets } from './models.js';
 import { present, type PresentContext } from './present.js';
 import { compareBy, compileFilter, matchesSearch, paginate, type ContentQuery, type EvalContext, type PopulateTree } from './query/index.js';
 import { applyRelation, isInverseSide, related, type RelationContext, type RelationInput } from './relations.js';
 import type { ContentStore } from './store.js';
-import type { DocumentRow, Model } from './types.js';
+import type { DocumentRow, Model, ModelLookup } from './types.js';
 import { validateDocumentInput, isRelationInput } from './validate/index.js';
 
 export interface ContentServiceDeps {
@@ -33,8 +34,11 @@ export interface WriteOptions {
   status: DocumentStatus;
   /** The `locale` query parameter as given. */
   locale: unknown;
-  /** Asked only when the write would create a new locale version (spec rule 5). */
-  mayCreateLocalization(): boolean;
+  /**
+   * Who writes: a new locale version needs their `createLocalization` (spec rule 5), and a
+   * relation may only point at a type they may read.
+   */
+  actor: Actor;
   /** How to shape the answer (the request's `populate` and `fields`). */
   populate?: PopulateTree;
   fields?: string[];
@@ -62,6 +66,7 @@ export type ContentService = ReturnType<typeof createContentService>;
 export function createContentService(deps: ContentServiceDeps) {
   const { schemas, store } = deps;
   const lookup = createModelLookup(schemas);
+  const targets = relationTargets(schemas);
   const relationContext: RelationContext = { schemas, store, users: deps.users, roles: deps.roles };
   /** Serialises writes per document: an update reads the current version and must not race another. */
   const queued = createKeyedQueue();
@@ -138,6 +143,12 @@ export function createContentService(deps: ContentServiceDeps) {
   }
   const isDefaultShape = (query: ContentQuery) => query.fields === undefined && Object.keys(query.populate).length === 0;
 
+  /**
+   * Which relation targets a caller may read, as a key: callers who read the same types get the
+   * same list answers, and a role that cannot read categories never gets one with categories in it.
+   */
+  const audience = (models: ModelLookup) => targets.map((uid) => (models.mayRead(uid) ? '1' : '0')).join('');
+
   const answers = createAnswerCache({ maxBytes: ANSWER_CACHE_BYTES, maxEntryBytes: ANSWER_CACHE_ENTRY_BYTES });
   /**
    * Everything a list answer reads besides its query: the documents, the users and roles tables
@@ -147,14 +158,15 @@ export function createContentService(deps: ContentServiceDeps) {
   const answerDependencies = () => [store.generation(), deps.users.rows(), deps.roles.rows(), deps.i18n()];
 
   /**
-   * `find` as the JSON bytes of `{ data, meta }`: the hot path of the REST API. `querystring` names
-   * the answer: asked again before anything changed, it is answered from the cache without even
-   * being parsed (a query string that parsed once parses the same way: the REST settings are
-   * fixed while the server runs). Only answers are cached; a query that fails fails every time.
-   * @example ctx.body = content.findJson(type, ctx.querystring, () => parseContentQuery(…))
+   * `find` as the JSON bytes of `{ data, meta }`: the hot path of the REST API. `querystring` and
+   * the types `models` may read name the answer: asked again before anything changed, it is
+   * answered from the cache without even being parsed (a query string that parsed once for those
+   * readers parses the same way: the REST settings are fixed while the server runs). Only answers
+   * are cached; a query that fails fails every time.
+   * @example ctx.body = content.findJson(type, ctx.querystring, models, () => parseContentQuery(…, models, …))
    */
-  function findJson(type: ContentType, querystring: string, parse: () => ContentQuery): Buffer {
-    const key = `${type.uid}?${querystring}`;
+  function findJson(type: ContentType, querystring: string, models: ModelLookup, parse: () => ContentQuery): Buffer {
+    const key = `${type.uid}#${audience(models)}?${querystring}`;
     const dependencies = answerDependencies();
     const cached = answers.get(key, dependencies);
     if (cached !== undefined) return cached;
@@ -325,7 +337,7 @@ export function createContentService(deps: ContentServiceDeps) {
     const documentId = newDocumentId();
     return queued(writeKey(type, documentId), async () => {
       const status = type.draftAndPublish ? 'draft' : 'published';
-      const input = validateDocumentInput(data, contentTypeModel(type), { lookup, mode: 'create', isUnique: isUniqueIn(type, documentId, status, locale) });
+      const input = validateDocumentInput(data, contentTypeModel(type), { lookup: lookupFor(lookup, options.actor), mode: 'create', isUnique: isUniqueIn(type, documentId, status, locale) });
       const release = claimUnique(type, documentId, status, locale, input);
       const stamp = now();
       const base: DocumentRow = { id: store.nextRowId(type), documentId, locale, createdAt: stamp, updatedAt: stamp, publishedAt: type.draftAndPublish ? null : stamp };
@@ -355,14 +367,14 @@ export function createContentService(deps: ContentServiceDeps) {
       let base: DocumentRow;
       let input: Record<string, unknown>;
       if (current) {
-        input = validateDocumentInput(data, model, { lookup, mode: 'update', isUnique: isUniqueIn(type, documentId, status, locale) });
+        input = validateDocumentInput(data, model, { lookup: lookupFor(lookup, options.actor), mode: 'update', isUnique: isUniqueIn(type, documentId, status, locale) });
         base = orphan
           ? { ...(renumberComponents(schemas, type.attributes, orphan, store.nextComponentId) as DocumentRow), id: store.nextRowId(type), publishedAt: null, updatedAt: now() }
           : { ...current, updatedAt: now() };
       } else {
         // A new locale version of an existing document (spec rules 3–5).
-        if (!options.mayCreateLocalization()) throw new ForbiddenError('Forbidden');
-        input = validateDocumentInput(data, model, { lookup, mode: 'update', localizedOnly: true, isUnique: isUniqueIn(type, documentId, status, locale) });
+        if (!can(options.actor, contentAction(type.singularName, 'createLocalization'))) throw new ForbiddenError('Forbidden');
+        input = validateDocumentInput(data, model, { lookup: lookupFor(lookup, options.actor), mode: 'update', localizedOnly: true, isUnique: isUniqueIn(type, documentId, status, locale) });
         const source = versions.find((version) => version.status === 'published')?.row ?? versions[0]!.row;
         const stamp = now();
         base = { id: store.nextRowId(type), documentId, locale, createdAt: stamp, updatedAt: stamp, publishedAt: type.draftAndPublish ? null : stamp };
@@ -406,5 +418,8 @@ export function createContentService(deps: ContentServiceDeps) {
     await remove(type, documentId, localeParam);
   }
 
-  return { lookup, findJson, findOneJson, findSingleJson, create, update, updateSingle, remove, removeSingle };
+  /** The models as `actor` may read them: what a request's query is parsed against. */
+  const modelsFor = (actor: Actor): ModelLookup => lookupFor(lookup, actor);
+
+  return { lookup, modelsFor, findJson, findOneJson, findSingleJson, create, update, updateSingle, remove, removeSingle };
 }

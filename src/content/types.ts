@@ -22,11 +22,20 @@ export interface Model {
   isComponent: boolean;
 }
 
-/** Resolves the uids met in attributes (relation targets, components) to models. */
+/**
+ * Resolves the uids met in attributes (relation targets, components) to models, as one caller
+ * may see them.
+ */
 export interface ModelLookup {
   /** A relation target (`api::x.x`, users-permissions user/role) or a component uid. */
   model(uid: string): Model | undefined;
   component(uid: string): Component | undefined;
+  /**
+   * Whether the caller may read documents of the type `uid` (it holds `<uid>.find`). A relation
+   * to a type it may not read is left out of every answer and is an unknown key in filters, sort
+   * and bodies: Strapi's restricted relations (GHSA-6j89-frxc-q26m). Always true for the system.
+   */
+  mayRead(uid: string): boolean;
 }
 
 /**

@@ -25,6 +25,14 @@ export function contentAction(singularName: string, action: string): string {
   return `api::${singularName}.${singularName}.${action}`;
 }
 
+/**
+ * The action that lets a role read documents of a type, whatever the type: `api::category.category.find`,
+ * `plugin::users-permissions.role.find`. Strapi asks it of a relation's target before showing it.
+ */
+export function readAction(uid: string): string {
+  return `${uid}.find`;
+}
+
 /** Strapi 5.54's defaults for the built-in roles (`DEFAULT_PERMISSIONS`, seeded on an empty store). */
 export const DEFAULT_PERMISSIONS: Readonly<Record<'public' | 'authenticated', readonly string[]>> = {
   public: ['callback', 'connect', 'forgotPassword', 'resetPassword', 'register', 'emailConfirmation', 'sendEmailConfirmation', 'refresh'].map(

@@ -5,7 +5,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseQueryString, parseUsersQuery, type UsersQuery } from '../content/query/index.js';
-import type { Model, ModelLookup } from '../content/index.js';
+import { lookupFor, type Model, type ModelLookup } from '../content/index.js';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
 import { usersPermissionsAction, type Actor } from '../permissions/index.js';
 import { requires } from '../server/authorize.js';
@@ -33,7 +33,10 @@ function idParam(ctx: Context): number {
  */
 export function userRoutes(router: Router, deps: UserRoutesDeps): void {
   const { users } = deps;
-  const queryOf = (ctx: Context): UsersQuery => parseUsersQuery(parseQueryString(ctx.querystring), deps.userModel, deps.lookup);
+  // Parsed against the models as the caller may read them: without `…role.find`, `populate=role`
+  // leaves the role out and a filter or sort through it is `Invalid key role`.
+  const queryOf = (ctx: Context): UsersQuery =>
+    parseUsersQuery(parseQueryString(ctx.querystring), deps.userModel, lookupFor(deps.lookup, ctx.state.actor as Actor));
   /** Sanitized, with the role when it was populated (`populate=role`, `*`) or `always`. */
   const shape = (row: UserRow, query?: Pick<UsersQuery, 'populate' | 'fields'>, always = false) =>
     users.sanitizeUser(row, {

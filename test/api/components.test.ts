@@ -3,6 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 import { apiServer, type ApiServer } from '../_helpers/api.js';
 
 let api: ApiServer;
@@ -69,7 +70,7 @@ components('rule 3: backend-side callers may update draft rows in place by sendi
     api.project.schemas.bySingular('article')!,
     created.documentId,
     { sections: [{ id: second.id, heading: 'Two, edited' }, { id: first.id }] },
-    { status: 'draft', locale: undefined, mayCreateLocalization: () => true },
+    { status: 'draft', locale: undefined, actor: SYSTEM_ACTOR },
   );
   const after = JSON.parse(await readFile(draftFile, 'utf8'));
   assert.equal(after.sections.map((entry: { id: number }) => entry.id), [second.id, first.id], 'the same rows, reordered');

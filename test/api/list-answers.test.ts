@@ -21,6 +21,8 @@ let api: ApiServer;
 const answers = suite('list answers');
 answers.before(async () => {
   api = await apiServer({ files: { 'content-types/note.yaml': note } });
+  // Notes relate to users, and users to roles: Public must read both to see them populated.
+  await api.project.roles.grant('public', ['plugin::users-permissions.user.find', 'plugin::users-permissions.role.find']);
 });
 answers.after(() => api.close());
 

@@ -25,6 +25,8 @@ let api: ApiServer;
 const relations = suite('relations');
 relations.before(async () => {
   api = await apiServer({ files: { 'content-types/tag.yaml': tag, 'content-types/post.yaml': post } });
+  // A relation to users is read (and written) only by a role that may read users.
+  await api.project.roles.grant('public', ['plugin::users-permissions.user.find']);
 });
 relations.after(() => api.close());
 

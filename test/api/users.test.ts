@@ -5,7 +5,10 @@ import { issueToken } from '../../src/auth/index.js';
 import { userMessages } from '../../src/users/index.js';
 import { apiServer, type ApiServer } from '../_helpers/api.js';
 
-const USER_ACTIONS = ['find', 'findOne', 'count', 'create', 'update', 'destroy'].map((a) => `plugin::users-permissions.user.${a}`);
+const USER_ACTIONS = [
+  ...['find', 'findOne', 'count', 'create', 'update', 'destroy'].map((a) => `plugin::users-permissions.user.${a}`),
+  'plugin::users-permissions.role.find', // to see `populate=role`
+];
 const USER_KEYS = ['blocked', 'confirmed', 'createdAt', 'documentId', 'email', 'id', 'provider', 'publishedAt', 'updatedAt', 'username'];
 const SECRETS = /\$scrypt\$|resetPasswordToken|confirmationToken|"password"|hunter2|reset-token|confirm-token/;
 

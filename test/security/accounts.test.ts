@@ -779,6 +779,8 @@ oracle.before(async () => {
     authenticatedActions: [...USER_ACTIONS, ...ROLE_ACTIONS, PERMISSIONS_ACTION],
     config: { 'users-permissions': noLimit },
   });
+  // Public may read users, so a vault's `owner` can be written and populated (else it is a restricted relation).
+  await oracleApi.project.roles.grant('public', ['plugin::users-permissions.user.find']);
   const owner = await oracleApi.project.users.create({ username: 'owner', email: 'owner@example.com', password: 'hunter2-long', confirmed: true, secretNote: 'note-secret-gamma' } as never);
   await oracleApi.project.users.create({ username: 'other', email: 'other@example.com', password: 'other-password', confirmed: true });
   oracleAdmin = bearer(issueToken(oracleApi.project.tokens, owner.id));

@@ -1,7 +1,7 @@
 /**
  * `fields` → the list of scalar fields to return, and picking them from a row.
  */
-import type { Model } from '../types.js';
+import type { Model, ModelLookup } from '../types.js';
 import { queryMessages } from './messages.js';
 import { visibleAttribute } from './model.js';
 import { asList, at, invalidAt, invalidKey, isRecord, label, type Site } from './raw.js';
@@ -13,7 +13,7 @@ const ALWAYS = ['id', 'documentId'];
  * Parses `fields` (a comma string or a list) against `model`. Undefined means every field: absent,
  * empty or `*`. Only scalar, non-private attributes and system fields may be named.
  */
-export function parseFields(raw: unknown, model: Model, site: Site): string[] | undefined {
+export function parseFields(raw: unknown, model: Model, lookup: ModelLookup, site: Site): string[] | undefined {
   if (raw === undefined || raw === null) return undefined;
   let names: string[];
   if (typeof raw === 'string') {
@@ -38,7 +38,7 @@ export function parseFields(raw: unknown, model: Model, site: Site): string[] | 
 
   const result = new Set(model.isComponent ? [] : ALWAYS);
   for (const name of wanted) {
-    const attribute = visibleAttribute(model, name, site);
+    const attribute = visibleAttribute(model, name, site, lookup);
     if (attribute.type === 'relation' || attribute.type === 'component' || attribute.type === 'dynamiczone') {
       throw invalidKey(site, name);
     }

@@ -115,7 +115,7 @@ function parseGroupEntry(entry: unknown, model: Model, lookup: ModelLookup, site
 }
 
 function parseAttribute(key: string, value: unknown, model: Model, lookup: ModelLookup, site: Site, depth: number): Filter[] {
-  const attribute = visibleAttribute(model, key, site);
+  const attribute = visibleAttribute(model, key, site, lookup);
   const here = at(site, key);
   switch (attribute.type) {
     case 'dynamiczone':

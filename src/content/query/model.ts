@@ -34,14 +34,29 @@ export function isHidden(model: Model, name: string, attribute: Attribute): bool
   return model.uid === USER_UID && USER_SECRETS.has(name);
 }
 
+/** A relation whose target the caller may not read: as good as absent (see `ModelLookup.mayRead`). */
+export function isRestricted(attribute: Attribute, lookup: ModelLookup): boolean {
+  return attribute.type === 'relation' && !lookup.mayRead(attribute.target);
+}
+
 /**
  * The attribute a user named, or `Invalid key <name>` when it is unknown (case matters), private or
  * a password. Unknown and private give the same answer so that the error reveals nothing.
  */
-export function visibleAttribute(model: Model, name: string, site: Site): Attribute {
+export function namedAttribute(model: Model, name: string, site: Site): Attribute {
   assertSafeKey(site, name);
   const attribute = attributeOf(model, name);
   if (!attribute || isHidden(model, name, attribute)) throw invalidKey(site, name);
+  return attribute;
+}
+
+/**
+ * Like {@link namedAttribute}, and a relation the caller may not read is `Invalid key` too: a
+ * filter or a sort through it would be an oracle on documents the caller may not see.
+ */
+export function visibleAttribute(model: Model, name: string, site: Site, lookup: ModelLookup): Attribute {
+  const attribute = namedAttribute(model, name, site);
+  if (isRestricted(attribute, lookup)) throw invalidKey(site, name);
   return attribute;
 }
 

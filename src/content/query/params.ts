@@ -68,7 +68,7 @@ function parseCommon(query: RawObject, model: Model, lookup: ModelLookup) {
   return {
     filters: parseFilters(query.filters, model, lookup, top('filters')),
     sort: parseSort(query.sort, model, lookup, top('sort')),
-    fields: parseFields(query.fields, model, top('fields')),
+    fields: parseFields(query.fields, model, lookup, top('fields')),
     populate: parsePopulate(query.populate, model, lookup, top('populate')),
     q: parseSearch(query._q),
   };

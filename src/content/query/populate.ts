@@ -7,7 +7,7 @@ import type { Model, ModelLookup } from '../types.js';
 import { parseFields } from './fields.js';
 import { parseFilters } from './filters.js';
 import { queryMessages } from './messages.js';
-import { componentModel, isHidden, requireTarget, visibleAttribute } from './model.js';
+import { componentModel, isHidden, isRestricted, namedAttribute, requireTarget } from './model.js';
 import { asList, assertDepth, assertSafeKey, at, invalidAt, invalidKey, isRecord, label, parseBoolean, type Site } from './raw.js';
 import { parseSort } from './sort.js';
 import type { PopulateNode, PopulateTree } from './types.js';
@@ -34,11 +34,11 @@ export function parsePopulate(raw: unknown, model: Model, lookup: ModelLookup, s
 function addValue(tree: PopulateTree, raw: unknown, model: Model, lookup: ModelLookup, site: Site, depth: number): void {
   assertDepth(site, depth);
   if (raw === undefined || raw === null || raw === '' || raw === false) return;
-  if (raw === true) return addStar(tree, model);
+  if (raw === true) return addStar(tree, model, lookup);
   if (typeof raw === 'string') {
     for (const part of raw.split(',')) {
       const path = part.trim();
-      if (path === '*') addStar(tree, model);
+      if (path === '*') addStar(tree, model, lookup);
       else if (path !== '') addPath(tree, path.split('.'), model, lookup, site);
     }
     return;
@@ -52,41 +52,56 @@ function addValue(tree: PopulateTree, raw: unknown, model: Model, lookup: ModelL
   throw invalidAt(site, queryMessages.invalidParameter(label(site), 'a string, a list or an object', raw));
 }
 
-/** `*`: every relation, component and dynamic zone one level deep; private ones stay hidden. */
-function addStar(tree: PopulateTree, model: Model): void {
+/**
+ * `*`: every relation, component and dynamic zone one level deep; private ones stay hidden, and
+ * so do relations the caller may not read.
+ */
+function addStar(tree: PopulateTree, model: Model, lookup: ModelLookup): void {
   for (const [name, attribute] of Object.entries(model.attributes)) {
     const populatable = attribute.type === 'relation' || attribute.type === 'component' || attribute.type === 'dynamiczone';
-    if (populatable && !isHidden(model, name, attribute)) tree[name] = own(tree, name) ?? {};
+    if (populatable && !isHidden(model, name, attribute) && !isRestricted(attribute, lookup)) tree[name] = own(tree, name) ?? {};
   }
 }
 
-function starTree(model: Model): PopulateTree {
+function starTree(model: Model, lookup: ModelLookup): PopulateTree {
   const tree: PopulateTree = {};
-  addStar(tree, model);
+  addStar(tree, model, lookup);
   return tree;
 }
 
 /** The attribute `name` if it can be populated; scalars, unknown and private names are `Invalid key`. */
 function populatable(model: Model, name: string, site: Site): Populatable {
-  const attribute = visibleAttribute(model, name, site);
+  const attribute = namedAttribute(model, name, site);
   if (attribute.type === 'relation' || attribute.type === 'component' || attribute.type === 'dynamiczone') return attribute;
   throw invalidKey(site, name);
+}
+
+/**
+ * Where a populated attribute goes: `tree`, or, for a relation the caller may not read, a tree that
+ * is thrown away. It is still parsed, so the same query is valid or not whoever asks, and only what
+ * the answer shows differs: the relation is left out, as Strapi's output sanitizer leaves it
+ * (filters and sort refuse it instead, see `visibleAttribute`).
+ */
+function treeFor(tree: PopulateTree, attribute: Populatable, lookup: ModelLookup): PopulateTree {
+  return isRestricted(attribute, lookup) ? {} : tree;
 }
 
 /** `a.b.c`, validated segment by segment. */
 function addPath(tree: PopulateTree, segments: string[], model: Model, lookup: ModelLookup, site: Site): void {
   const [head, ...rest] = segments as [string, ...string[]];
-  if (head === '*' && rest.length === 0) return addStar(tree, model);
+  if (head === '*' && rest.length === 0) return addStar(tree, model, lookup);
   const attribute = populatable(model, head, site);
-  const node = own(tree, head) ?? {};
-  tree[head] = node;
+  const into = treeFor(tree, attribute, lookup);
+  const node = own(into, head) ?? {};
+  into[head] = node;
   if (rest.length === 0) return;
   const here = at(site, head);
   // A dynamic zone holds several components, so a path cannot say which one to go into.
   if (attribute.type === 'dynamiczone') throw invalidAt(here, queryMessages.invalidNestedPopulate(head));
   const target = requireTarget(attribute, lookup, site, head);
-  node.populate ??= {};
-  addPath(node.populate, rest, target, lookup, here);
+  const nested = node.populate ?? {};
+  addPath(nested, rest, target, lookup, here);
+  if (Object.keys(nested).length > 0) node.populate = nested;
 }
 
 function addObject(tree: PopulateTree, raw: Record<string, unknown>, model: Model, lookup: ModelLookup, site: Site, depth: number): void {
@@ -107,7 +122,8 @@ function addObject(tree: PopulateTree, raw: Record<string, unknown>, model: Mode
     } else {
       throw invalidAt(here, queryMessages.invalidPopulateValue(label(here), value));
     }
-    tree[key] = mergeNodes(own(tree, key), node);
+    const into = treeFor(tree, attribute, lookup);
+    into[key] = mergeNodes(own(into, key), node);
   }
 }
 
@@ -129,7 +145,7 @@ function parseNode(
     const here = at(site, key);
     switch (key) {
       case 'fields': {
-        const fields = parseFields(value, target, here);
+        const fields = parseFields(value, target, lookup, here);
         if (fields) node.fields = fields;
         break;
       }
@@ -211,7 +227,7 @@ function parseDynamicZoneNode(
       for (const uid of attribute.components) {
         const component = lookup.component(uid);
         if (!component) continue;
-        const nested = starTree(componentModel(component));
+        const nested = starTree(componentModel(component), lookup);
         on[uid] = mergeNodes(own(on, uid), Object.keys(nested).length > 0 ? { populate: nested } : {});
       }
     } else {

@@ -51,7 +51,7 @@ function resolvePath(segments: string[], model: Model, lookup: ModelLookup, site
   let current = model;
   let here = site;
   segments.forEach((segment, index) => {
-    const attribute = visibleAttribute(current, segment, here);
+    const attribute = visibleAttribute(current, segment, here, lookup);
     const last = index === segments.length - 1;
     if (attribute.type === 'relation' || attribute.type === 'component') {
       // Sorting by a relation or component itself has no order: Strapi's "empty non-scalar".
@@ -73,7 +73,7 @@ function parseObject(raw: Record<string, unknown>, model: Model, lookup: ModelLo
   const out: SortKey[] = [];
   for (const key of Object.keys(raw)) {
     assertSafeKey(site, key);
-    const attribute = visibleAttribute(model, key, site);
+    const attribute = visibleAttribute(model, key, site, lookup);
     const value = raw[key];
     const here = at(site, key);
     if (attribute.type === 'relation' || attribute.type === 'component') {

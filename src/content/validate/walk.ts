@@ -58,8 +58,9 @@ export function validateObject(
       if (options.entry?.component !== undefined && key === '__component') continue;
       throw invalidKey(keyPath);
     }
-    // Strapi's input check: read-only attributes are refused like unknown ones.
-    if (attribute.writable === false) throw invalidKey(keyPath);
+    // Strapi's input check: read-only attributes are refused like unknown ones, and so are relations
+    // to a type the writer may not read (connecting one would tell whether a document exists).
+    if (attribute.writable === false || (attribute.type === 'relation' && !ctx.lookup.mayRead(attribute.target))) throw invalidKey(keyPath);
     if (document?.localizedOnly && !isPerLocale(document.model, attribute)) {
       throw new ValidationError(m.notLocalized(key), { key, path: keyPath.join('.'), source: 'body' });
     }

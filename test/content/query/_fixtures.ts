@@ -104,7 +104,13 @@ const components = new Map([section, quote, seo].map((c) => [c.uid, c]));
 export const lookup: ModelLookup = {
   model: (uid) => models.get(uid),
   component: (uid) => components.get(uid),
+  mayRead: () => true,
 };
+
+/** The same models as a caller who may read every type but those in `unreadable` sees them. */
+export function lookupWithout(...unreadable: string[]): ModelLookup {
+  return { ...lookup, mayRead: (uid) => !unreadable.includes(uid) };
+}
 
 export const REST: RestQueryOptions = { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false };
 export const STRICT: RestQueryOptions = { ...REST, strictParams: true };

@@ -52,7 +52,7 @@ export function model(attributes: Record<string, Attribute>, options: Partial<Om
 
 export function lookupOf(components: Component[] = []): ModelLookup {
   const byUid = new Map(components.map((entry) => [entry.uid, entry]));
-  return { model: () => undefined, component: (uid) => byUid.get(uid) };
+  return { model: () => undefined, component: (uid) => byUid.get(uid), mayRead: () => true };
 }
 
 /** Validates `data` against a model made of `attributes`, in update mode unless told otherwise. */
