@@ -41,11 +41,11 @@ limits('behind a trusted proxy each forwarded client has its own bucket', async 
   }
 });
 
-limits('registration is limited too, and a disabled limit never answers 429', async () => {
+limits('registration is limited per email, and a disabled limit never answers 429', async () => {
   const limited = await apiServer({ config: { 'users-permissions': { ratelimit: { enabled: true, interval: 60000, max: 1 } } } });
   try {
     await limited.post('/api/auth/local/register', { username: 'one', email: 'one@example.com', password: 'secret-pass' });
-    assert.is((await limited.post('/api/auth/local/register', { username: 'two', email: 'two@example.com', password: 'secret-pass' })).status, 429);
+    assert.is((await limited.post('/api/auth/local/register', { username: 'two', email: 'ONE@example.com', password: 'secret-pass' })).status, 429);
   } finally {
     await limited.close();
   }
@@ -54,6 +54,63 @@ limits('registration is limited too, and a disabled limit never answers 429', as
     for (let i = 0; i < 8; i++) assert.is((await open.post('/api/auth/local', { identifier: 'x', password: 'y' })).status, 400);
   } finally {
     await open.close();
+  }
+});
+
+limits('an office behind one address registers its sixth person, and each signs in and reads /users/me', async () => {
+  const api = await apiServer({ authenticatedActions: ['plugin::users-permissions.user.me'] });
+  try {
+    for (let i = 1; i <= 7; i++) {
+      const registered = await api.post('/api/auth/local/register', { username: `colleague${i}`, email: `colleague${i}@office.example`, password: 'office-pass' });
+      assert.is(registered.status, 200, `person ${i}: ${registered.text}`);
+      assert.is(registered.headers.get('x-ratelimit-remaining'), '4', 'each email has its own bucket');
+      const me = await api.get('/api/users/me', { authorization: `Bearer ${registered.body.jwt}` });
+      assert.is(me.status, 200, `person ${i} reads /users/me`);
+      assert.is(me.body.username, `colleague${i}`);
+    }
+  } finally {
+    await api.close();
+  }
+});
+
+limits('forgot-password and send-email-confirmation count per email too; login and reset-password never look at the body', async () => {
+  const api = await apiServer({ config: { 'users-permissions': { ratelimit: { enabled: true, interval: 60000, max: 2 } } } });
+  try {
+    for (const path of ['/api/auth/forgot-password', '/api/auth/send-email-confirmation']) {
+      const statuses = [];
+      for (const email of ['a@example.com', 'A@Example.com', 'a@example.com', 'b@example.com']) statuses.push((await api.post(path, { email })).status);
+      assert.equal(statuses, [200, 200, 429, 200], path);
+    }
+    const reset = [];
+    for (let i = 0; i < 3; i++) reset.push((await api.post('/api/auth/reset-password', { code: `code-${i}`, password: 'x-pass-word', passwordConfirmation: 'x-pass-word', email: `e${i}@example.com` })).status);
+    assert.equal(reset, [400, 400, 429]);
+    const login = [];
+    for (let i = 0; i < 3; i++) login.push((await api.post('/api/auth/local', { identifier: `p${i}@example.com`, password: 'x', email: `p${i}@example.com` })).status);
+    assert.equal(login, [400, 400, 429]);
+  } finally {
+    await api.close();
+  }
+});
+
+limits('routes that are not limited carry no X-RateLimit headers and never answer 429', async () => {
+  const api = await apiServer({
+    authenticatedActions: ['plugin::users-permissions.user.me'],
+    config: { 'users-permissions': { ratelimit: { enabled: true, interval: 60000, max: 1 } } },
+  });
+  try {
+    const registered = await api.post('/api/auth/local/register', { username: 'someone', email: 'someone@example.com', password: 'some-pass' });
+    assert.is(registered.headers.get('x-ratelimit-limit'), '1', 'a limited route carries them');
+    const token = { authorization: `Bearer ${registered.body.jwt}` };
+    for (let i = 0; i < 3; i++) {
+      for (const [path, headers] of [['/api/users/me', token], ['/api/articles', {}], ['/api/i18n/locales', {}], ['/api/auth/email-confirmation?confirmation=x', {}]] as const) {
+        const response = await api.get(path, headers);
+        assert.is.not(response.status, 429, path);
+        assert.is(response.headers.get('x-ratelimit-limit'), null, path);
+        assert.is(response.headers.get('x-ratelimit-remaining'), null, path);
+      }
+    }
+  } finally {
+    await api.close();
   }
 });
 
