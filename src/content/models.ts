@@ -78,7 +78,10 @@ export function relationTargets(schemas: Schemas): string[] {
   const collect = (attributes: Record<string, Attribute>) => {
     for (const attribute of Object.values(attributes)) if (attribute.type === 'relation') targets.add(attribute.target);
   };
-  for (const type of schemas.contentTypes) collect(type.attributes);
+  for (const type of schemas.contentTypes) {
+    collect(type.attributes);
+    if (type.localized) targets.add(type.uid); // its `localizations`
+  }
   for (const component of schemas.components.values()) collect(component.attributes);
   collect(schemas.userAttributes);
   return [...targets].sort();

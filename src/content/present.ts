@@ -6,7 +6,7 @@
 import type { Attribute, RelationAttribute } from '../schema/index.js';
 import type { DocumentStatus } from '../storage/index.js';
 import { compareBy, compileFilter, type EvalContext, type PopulateNode, type PopulateTree } from './query/index.js';
-import type { Model, ModelLookup } from './types.js';
+import { LOCALIZATIONS, localizationsAttribute, type Model, type ModelLookup } from './types.js';
 
 export interface PresentContext {
   lookup: ModelLookup;
@@ -59,6 +59,8 @@ export function present(model: Model, row: Record<string, unknown>, options: Pre
   if (!model.isComponent) {
     for (const field of TRAILING_FIELDS) if (!keep || keep.has(field)) out[field] = row[field] ?? null;
     if (model.localized && (!keep || keep.has('locale'))) out.locale = row.locale ?? null;
+    const localizations = model.localized && options.populate && Object.hasOwn(options.populate, LOCALIZATIONS) ? options.populate[LOCALIZATIONS] : undefined;
+    if (localizations) out[LOCALIZATIONS] = presentNested(model, LOCALIZATIONS, localizationsAttribute(model), row, localizations, ctx);
   }
   return out;
 }

@@ -18,7 +18,7 @@ import { present, type PresentContext } from './present.js';
 import { compareBy, compileFilter, matchesSearch, paginate, type ContentQuery, type EvalContext, type PopulateTree } from './query/index.js';
 import { applyRelation, isInverseSide, related, type RelationContext, type RelationInput } from './relations.js';
 import type { ContentStore } from './store.js';
-import type { DocumentRow, Model, ModelLookup } from './types.js';
+import { LOCALIZATIONS, type DocumentRow, type Model, type ModelLookup } from './types.js';
 import { validateDocumentInput, isRelationInput } from './validate/index.js';
 
 export interface ContentServiceDeps {
@@ -85,12 +85,25 @@ export function createContentService(deps: ContentServiceDeps) {
 
   function contexts(status: DocumentStatus): { present: PresentContext; evaluate: EvalContext } {
     const relatedRows = (model: Model, name: string, row: Record<string, unknown>) => {
+      if (name === LOCALIZATIONS && model.localized) return localizationsOf(model, row, status);
       const attribute = model.attributes[name];
       if (!attribute || attribute.type !== 'relation') return [];
       return related(relationContext, attribute, row, status, deps.i18n().defaultLocale, name);
     };
     const evaluate: EvalContext = { lookup, related: relatedRows };
     return { evaluate, present: { lookup, status, related: relatedRows, evalContext: evaluate } };
+  }
+
+  /** The other locale versions of `row`'s document, in the status read, oldest first. */
+  function localizationsOf(model: Model, row: Record<string, unknown>, status: DocumentStatus): DocumentRow[] {
+    const type = schemas.byUid(model.uid);
+    if (!type || typeof row.documentId !== 'string') return [];
+    const wanted = statusOf(type, status);
+    return store
+      .versions(type, row.documentId)
+      .filter((version) => version.status === wanted && version.row.locale !== row.locale)
+      .map((version) => version.row)
+      .sort((a, b) => a.id - b.id);
   }
 
   /** The locale a read or write means: the default when none is given; must have been added. */

@@ -1,7 +1,7 @@
 /**
  * Shapes shared by the content modules (query, validation, service, routes).
  */
-import type { Attribute, Component } from '../schema/index.js';
+import type { Attribute, Component, RelationAttribute } from '../schema/index.js';
 import type { Json } from '../storage/index.js';
 
 export type { Json };
@@ -64,3 +64,14 @@ export const SYSTEM_ATTRIBUTES: Record<string, Attribute> = {
   publishedAt: { type: 'datetime' },
   locale: { type: 'string' },
 };
+
+/** The virtual relation i18n gives every localized type (strapi-reference §4.3). */
+export const LOCALIZATIONS = 'localizations';
+
+/**
+ * `localizations` of a localized type: the document's versions in the other locales, in the status
+ * read. It can be populated, filtered and sorted on like a relation, and never written.
+ */
+export function localizationsAttribute(model: Model): RelationAttribute {
+  return { type: 'relation', relation: 'oneToMany', target: model.uid, writable: false };
+}

@@ -2,7 +2,7 @@
  * What a query may name on a model: its attributes, the system fields, and nothing private.
  */
 import type { Attribute, Component, ComponentAttribute, RelationAttribute } from '../../schema/index.js';
-import { SYSTEM_ATTRIBUTES, type Model, type ModelLookup } from '../types.js';
+import { LOCALIZATIONS, localizationsAttribute, SYSTEM_ATTRIBUTES, type Model, type ModelLookup } from '../types.js';
 import { assertSafeKey, invalidKey, type Site } from './raw.js';
 import type { ValueKind } from './types.js';
 
@@ -18,13 +18,14 @@ const COMPONENT_ID: Attribute = { type: 'integer' };
 
 /**
  * The attribute `name` of `model`, including the system fields: `id documentId createdAt updatedAt
- * publishedAt` on documents, `locale` only on localized ones (Strapi makes it private elsewhere),
- * and `id` on components, whose entries keep a numeric id.
+ * publishedAt` on documents, `locale` and the `localizations` relation only on localized ones
+ * (Strapi makes `locale` private elsewhere), and `id` on components, whose entries keep a numeric id.
  */
 export function attributeOf(model: Model, name: string): Attribute | undefined {
   if (Object.hasOwn(model.attributes, name)) return model.attributes[name];
   if (model.isComponent) return name === 'id' ? COMPONENT_ID : undefined;
-  if (name === 'locale' && !model.localized) return undefined;
+  if (!model.localized && (name === 'locale' || name === LOCALIZATIONS)) return undefined;
+  if (name === LOCALIZATIONS) return localizationsAttribute(model);
   return Object.hasOwn(SYSTEM_ATTRIBUTES, name) ? SYSTEM_ATTRIBUTES[name] : undefined;
 }
 
