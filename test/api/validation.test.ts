@@ -120,6 +120,35 @@ validation('PUT checks only the given keys, but a required attribute cannot be c
   assert.is(cleared.body.error.message, 'name must be a `string` type, but the final value was: `null`.');
 });
 
+validation('numbers, booleans and dates sent as strings are stored as Strapi casts them, on create and update', async () => {
+  const created = await api.post('/api/things', {
+    data: { name: 'Form', count: '11', ratio: ' 0.5 ', price: '12.30', big: 42, active: 'false', day: '2024-02-29T10:00:00.000Z', at: '1706693400000' },
+  });
+  assert.is(created.status, 200, created.text);
+  const doc = created.body.data;
+  assert.equal([doc.count, doc.ratio, doc.price, doc.big, doc.active, doc.day, doc.at], [11, 0.5, 12.3, '42', false, '2024-02-29', '2024-01-31T09:30:00.000Z']);
+  const updated = await api.put(`/api/things/${doc.documentId}`, { data: { count: '12', active: 'TRUE' } });
+  assert.is(updated.status, 200, updated.text);
+  assert.equal([updated.body.data.count, updated.body.data.active], [12, true]);
+  const stored = await api.get(`/api/things/${doc.documentId}`);
+  assert.equal([stored.body.data.count, stored.body.data.active], [12, true], 'stored as numbers and booleans, not strings');
+});
+
+validation('a string that is not a number or a boolean stays a 400 naming the field, and nothing is stored', async () => {
+  const before = await storedThings();
+  for (const [data, message] of [
+    [{ name: 'ok', count: 'ten' }, 'count must be a `number` type, but the final value was: `NaN` (cast from the value `"ten"`).'],
+    [{ name: 'ok', count: '101' }, 'count must be less than or equal to 100'],
+    [{ name: 'ok', active: 'yes' }, 'active must be a `boolean` type, but the final value was: `"yes"`.'],
+  ] as const) {
+    const response = await api.post('/api/things', { data });
+    assert.is(response.status, 400, JSON.stringify(data));
+    assert.is(response.body.error.message, message);
+    assert.equal(response.body.error.details.errors[0].path, [Object.keys(data)[1]]);
+  }
+  assert.is(await storedThings(), before);
+});
+
 validation('prototype keys in a body are refused and pollute nothing', async () => {
   const response = await api.post('/api/things', '{"data":{"name":"ok","__proto__":{"polluted":true}}}');
   assert.is(response.status, 400);

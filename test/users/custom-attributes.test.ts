@@ -43,7 +43,7 @@ custom('should check custom values by their type, with the content messages', as
     (error.details.errors as Array<{ message: string }>).map((issue) => issue.message),
     [validationMessages.maxLength('nickname', 12), validationMessages.min('age', 0), validationMessages.oneOf('level', ['bronze', 'silver', 'gold'])],
   );
-  assert.is((await failure(fx.service.create({ ...ada, age: 'old' }))).message, validationMessages.type('age', 'number', 'old'));
+  assert.is((await failure(fx.service.create({ ...ada, age: 'old' }))).message, validationMessages.cast('age', 'number', 'NaN', 'old'));
 });
 
 custom('should report credential and custom problems together', async () => {

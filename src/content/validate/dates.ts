@@ -33,10 +33,15 @@ function offsetMinutes(zone: string | undefined): number | undefined {
   return (match[1] === '-' ? -1 : 1) * (hours * 60 + minutes);
 }
 
+/**
+ * `YYYY-MM-DD`; a date and time is cut to its date as written (Strapi's `parseDate` keeps the date
+ * part of what it is given), so a client that sends `toISOString()` for a date is understood.
+ */
 export function parseDate(value: string): string | undefined {
-  const match = DATE.exec(value);
+  const day = value.length > 10 && parseDateTime(value) !== undefined ? value.slice(0, 10) : value;
+  const match = DATE.exec(day);
   if (!match || utc(Number(match[1]), Number(match[2]), Number(match[3])) === undefined) return undefined;
-  return value;
+  return day;
 }
 
 export function parseTime(value: string): string | undefined {
@@ -66,8 +71,21 @@ export function parseDateTime(value: string): string | undefined {
 
 const PARSERS = { date: parseDate, time: parseTime, datetime: parseDateTime } as const;
 
+/**
+ * A date-time given as milliseconds since the epoch (a number, or its digits as text), as Strapi's
+ * `parseDateTimeOrTimestamp` accepts it.
+ */
+function fromTimestamp(value: unknown): string | undefined {
+  const ms = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(ms)) return undefined;
+  const instant = new Date(ms);
+  const year = instant.getUTCFullYear();
+  return year >= 0 && year <= 9999 ? instant.toISOString() : undefined;
+}
+
 export function validateDateLike(value: unknown, attribute: DateAttribute, at: At, ctx: Context): string | undefined {
-  const normalized = typeof value === 'string' ? PARSERS[attribute.type](value) : undefined;
+  const parsed = typeof value === 'string' ? PARSERS[attribute.type](value) : undefined;
+  const normalized = parsed ?? (attribute.type === 'datetime' ? fromTimestamp(value) : undefined);
   if (normalized === undefined) {
     ctx.issues.add(at.path, m[attribute.type](where(at), value), value);
     return undefined;

@@ -41,6 +41,9 @@ export const validationMessages = {
   // Any type
   type: (path: string, type: string, value: unknown) =>
     `${path} must be a \`${type}\` type, but the final value was: \`${printValue(value)}\`.`,
+  /** yup's message for a string it could not cast: `views must be a \`number\` type, but the final value was: \`NaN\` (cast from the value \`"ten"\`).` */
+  cast: (path: string, type: string, final: string, value: unknown) =>
+    `${path} must be a \`${type}\` type, but the final value was: \`${final}\` (cast from the value \`${printValue(value)}\`).`,
   required: (path: string) => `${path} must be defined.`,
   oneOf: (path: string, values: readonly unknown[]) => `${path} must be one of the following values: ${list(values)}`,
   unique: 'This attribute must be unique',

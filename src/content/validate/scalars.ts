@@ -67,8 +67,24 @@ export function validateEnumeration(value: unknown, attribute: EnumerationAttrib
   return value;
 }
 
-export function validateNumber(value: unknown, attribute: NumberAttribute, at: At, ctx: Context): number | undefined {
+/** A number written as text, as HTML forms and many clients send them: `"11"`, `" 2.5 "`, `"1e3"`. */
+const NUMERIC_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * A number sent as a string, cast as Strapi's validator (yup, not strict) casts it: white space is
+ * ignored and the rest must be a decimal number; undefined (with yup's `NaN` message) when not.
+ */
+function castNumber(value: string, at: At, ctx: Context): number | undefined {
+  const text = value.replace(/\s/g, '');
+  if (NUMERIC_TEXT.test(text)) return Number(text);
+  ctx.issues.add(at.path, m.cast(where(at), 'number', 'NaN', value), value);
+  return undefined;
+}
+
+export function validateNumber(given: unknown, attribute: NumberAttribute, at: At, ctx: Context): number | undefined {
   const path = where(at);
+  const value = typeof given === 'string' ? castNumber(given, at, ctx) : given;
+  if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     ctx.issues.add(at.path, m.type(path, 'number', value), value);
     return undefined;
@@ -116,8 +132,16 @@ export function validateBigInteger(value: unknown, attribute: BigIntegerAttribut
   }
 }
 
+/**
+ * Booleans take yup's casts too (Strapi's validator is not strict): `"true"` and `"1"` (any case)
+ * and 1 mean true, `"false"`, `"0"` and 0 false, as HTML forms send checkboxes.
+ */
 export function validateBoolean(value: unknown, _attribute: BooleanAttribute, at: At, ctx: Context): boolean | undefined {
   if (typeof value === 'boolean') return value;
+  if (typeof value === 'string' || typeof value === 'number') {
+    if (/^(true|1)$/i.test(String(value))) return true;
+    if (/^(false|0)$/i.test(String(value))) return false;
+  }
   ctx.issues.add(at.path, m.type(where(at), 'boolean', value), value);
   return undefined;
 }

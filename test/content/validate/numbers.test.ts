@@ -14,7 +14,13 @@ const cases: Case[] = [
   ['integer takes a negative number', { type: 'integer' }, -7, { value: -7 }],
   ['integer stores -0 as 0', { type: 'integer' }, -0, { value: 0 }],
   ['integer refuses a fraction', { type: 'integer' }, 1.5, { message: 'field must be an integer' }],
-  ['integer refuses a numeric string', { type: 'integer' }, '42', { message: 'field must be a `number` type, but the final value was: `"42"`.' }],
+  ['integer casts a numeric string, as Strapi does', { type: 'integer' }, '42', { value: 42 }],
+  ['integer casts a string with white space and a sign', { type: 'integer' }, ' -7 ', { value: -7 }],
+  ['integer casts a numeric string, then checks it is whole', { type: 'integer' }, '4.5', { message: m.integer('field') }],
+  ['integer casts a numeric string, then checks its range', { type: 'integer', max: 10 }, '11', { message: m.max('field', 10) }],
+  ['integer refuses text that is not a number, naming the field', { type: 'integer' }, 'ten', { message: 'field must be a `number` type, but the final value was: `NaN` (cast from the value `"ten"`).' }],
+  ['integer refuses the empty string', { type: 'integer' }, '', { message: m.cast('field', 'number', 'NaN', '') }],
+  ['integer refuses a hexadecimal string', { type: 'integer' }, '0x10', { message: m.cast('field', 'number', 'NaN', '0x10') }],
   ['integer refuses a number beyond 2^53, which JSON already rounded', { type: 'integer' }, 2 ** 53, { message: m.safeInteger('field') }],
   ['integer refuses NaN', { type: 'integer' }, Number.NaN, { message: m.type('field', 'number', Number.NaN) }],
   ['integer refuses Infinity', { type: 'integer' }, Number.POSITIVE_INFINITY, { message: m.type('field', 'number', Number.POSITIVE_INFINITY) }],
@@ -27,7 +33,9 @@ const cases: Case[] = [
   ...(['float', 'decimal'] as const).flatMap((type): Case[] => [
     [`${type} takes a fraction`, { type }, 3.25, { value: 3.25 }],
     [`${type} takes a whole number`, { type }, 3, { value: 3 }],
-    [`${type} refuses a string`, { type }, '3.25', { message: m.type('field', 'number', '3.25') }],
+    [`${type} casts a numeric string`, { type }, '3.25', { value: 3.25 }],
+    [`${type} casts an exponent`, { type }, '1e3', { value: 1000 }],
+    [`${type} refuses a string that is not a number`, { type }, '3,25', { message: m.cast('field', 'number', 'NaN', '3,25') }],
     [`${type} refuses null-like objects`, { type }, {}, { message: m.type('field', 'number', {}) }],
     [`${type} min refuses a smaller value`, { type, min: 0.5 }, 0.25, { message: m.min('field', 0.5) }],
     [`${type} max refuses a larger value`, { type, max: 5 }, 5.01, { message: m.max('field', 5) }],
@@ -49,9 +57,12 @@ const cases: Case[] = [
   // boolean
   ['boolean takes true', { type: 'boolean' }, true, { value: true }],
   ['boolean takes false', { type: 'boolean' }, false, { value: false }],
-  ['boolean refuses "true"', { type: 'boolean' }, 'true', { message: 'field must be a `boolean` type, but the final value was: `"true"`.' }],
-  ['boolean refuses 1', { type: 'boolean' }, 1, { message: m.type('field', 'boolean', 1) }],
-  ['boolean refuses 0', { type: 'boolean' }, 0, { message: m.type('field', 'boolean', 0) }],
+  ['boolean casts "true", as Strapi does', { type: 'boolean' }, 'true', { value: true }],
+  ['boolean casts "FALSE"', { type: 'boolean' }, 'FALSE', { value: false }],
+  ['boolean casts "1"', { type: 'boolean' }, '1', { value: true }],
+  ['boolean casts 0', { type: 'boolean' }, 0, { value: false }],
+  ['boolean refuses "yes"', { type: 'boolean' }, 'yes', { message: 'field must be a `boolean` type, but the final value was: `"yes"`.' }],
+  ['boolean refuses 2', { type: 'boolean' }, 2, { message: m.type('field', 'boolean', 2) }],
 ];
 
 test('should check each number and boolean type as the table says', () => {

@@ -14,7 +14,7 @@ const cases: Case[] = [
   ...(['string', 'text', 'richtext', 'email', 'password', 'uid', 'enumeration'] as const).flatMap((type): Case[] =>
     [12, true, ['x'], { a: 1 }].map((value): Case => [`${type} refuses ${JSON.stringify(value)}`, (type === 'enumeration' ? { type, enum: ['a'] } : { type }) as Attribute, value, { message: m.type('field', 'string', value) }]),
   ),
-  ['the type message quotes a string value as yup does', { type: 'integer' }, '12', { message: 'field must be a `number` type, but the final value was: `"12"`.' }],
+  ['the type message quotes a string value as yup does', { type: 'boolean' }, 'yes', { message: 'field must be a `boolean` type, but the final value was: `"yes"`.' }],
   ['the type message prints a number bare', { type: 'string' }, 12, { message: 'field must be a `string` type, but the final value was: `12`.' }],
   // lengths
   ['minLength refuses a shorter string', { type: 'string', minLength: 3 }, 'ab', { message: 'field must be at least 3 characters' }],
