@@ -6,6 +6,7 @@
 export const messages = {
   // HTTP skeleton
   notFound: 'Not Found',
+  methodNotAllowed: 'Method Not Allowed',
   internal: 'Internal Server Error',
   malformedJson: 'Invalid JSON in the request body',
   payloadTooLarge: (limit: string) => `Request body is larger than the limit of ${limit}`,

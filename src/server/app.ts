@@ -54,6 +54,7 @@ export function createApp(project: Project): FolioApp {
   app.use(refreshRoutesGate(() => project.config.usersPermissions));
   app.use(authenticate(project));
   app.use(api.routes());
-  app.use(api.allowedMethods({ throw: true }));
+  // Not `throw: true`: thrown, the 405 would lose the `Allow` header the router sets; errorMiddleware renders it.
+  app.use(api.allowedMethods());
   return app;
 }

@@ -61,11 +61,22 @@ export function toErrorBody(error: unknown): ErrorBody {
   return { data: null, error: { status: 500, name: 'InternalServerError', message: messages.internal, details: {} } };
 }
 
+/**
+ * What the router leaves without a body becomes an error in the envelope: no route (404), or a
+ * route that takes other methods (405, with the `Allow` header the router has set, RFC 9110
+ * §15.5.6). A method no route knows (`PURGE`) is the router's 501; it is the caller's mistake like
+ * any other method the path does not take, so it is a 405 too, never a 5xx.
+ */
+function throwRouterAnswer(status: number): void {
+  if (status === 404) throw new NotFoundError(messages.notFound);
+  if (status === 405 || status === 501) throw Object.assign(new Error(messages.methodNotAllowed), { name: 'MethodNotAllowedError', status: 405 });
+}
+
 export function errorMiddleware(log: Logger) {
   return async function renderErrors(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new NotFoundError(messages.notFound);
+      if (ctx.body === undefined) throwRouterAnswer(ctx.status);
     } catch (error) {
       const body = toErrorBody(error);
       if (body.error.status >= 500) log.error(`${ctx.method} ${ctx.path} failed`, error);

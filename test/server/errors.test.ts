@@ -96,10 +96,26 @@ http('when the body is larger than the limit then 413 in the envelope', async ()
   assert.match(response.body.error.message, /larger than the limit/);
 });
 
-http('when the method is not allowed on a route then 405 in the envelope', async () => {
+http('when the method is not allowed on a route then 405 in the envelope, with an Allow header listing the methods it takes', async () => {
   const response = await request(`${base}/api/i18n/locales`, { method: 'DELETE' });
   assert.is(response.status, 405);
   assert.equal(response.body, { data: null, error: { status: 405, name: 'MethodNotAllowedError', message: 'Method Not Allowed', details: {} } });
+  assert.is(response.headers.get('allow'), 'HEAD, GET');
+  const cases: Array<[string, string, string]> = [
+    ['PATCH', '/api/articles', 'HEAD, GET, POST'],
+    ['POST', '/api/articles/abc', 'HEAD, GET, PUT, DELETE'],
+    ['POST', '/api/homepage', 'HEAD, GET, PUT, DELETE'],
+    ['GET', '/api/auth/local', 'POST'],
+    // A method no route knows is the caller's mistake too: 405, never a 5xx.
+    ['PURGE', '/api/articles', 'HEAD, GET, POST'],
+  ];
+  for (const [method, path, allow] of cases) {
+    const answer = await request(`${base}${path}`, { method });
+    assert.is(answer.status, 405, `${method} ${path}`);
+    assert.is(answer.body.error.name, 'MethodNotAllowedError', `${method} ${path}`);
+    assert.is(answer.headers.get('allow'), allow, `${method} ${path}`);
+  }
+  assert.is((await request(`${base}/api/articles`)).headers.get('allow'), null, 'an answered request carries no Allow');
 });
 
 http('when a handler fails unexpectedly then 500 with a generic message and the cause only in the log', async () => {
