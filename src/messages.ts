@@ -3,7 +3,17 @@
  * Tests import these rather than repeating the strings.
  * @module
  */
+const isIndex = (segment: string) => /^\d+$/.test(segment);
+
 export const messages = {
+  /**
+   * Strapi's `Invalid key <key>`, followed by ` at <parent>` when the key sits below an attribute:
+   * the dotted path of its parent, list indices left out (`Invalid key bogus at sections`).
+   */
+  invalidKey: (key: string, parent: readonly string[] = []) => {
+    const at = parent.filter((segment) => !isIndex(segment)).join('.');
+    return at === '' ? `Invalid key ${key}` : `Invalid key ${key} at ${at}`;
+  },
   // HTTP skeleton
   notFound: 'Not Found',
   methodNotAllowed: 'Method Not Allowed',

@@ -88,7 +88,7 @@ const ENTRY_KEYS = new Set(['enabled', 'policy']);
 
 function invalidKey(path: readonly string[]): ValidationError {
   const key = path[path.length - 1]!;
-  return new ValidationError(permissionMessages.invalidKey(key), { key, path: path.join('.'), source: 'body' });
+  return new ValidationError(permissionMessages.invalidKey(key, path.slice(0, -1)), { key, path: path.join('.'), source: 'body' });
 }
 
 function shapeError(path: readonly string[], message: string, value: unknown): ValidationError {

@@ -3,12 +3,13 @@
  * The ones Strapi or the spec fix are verbatim (`Role not found`, `Cannot delete public role`,
  * `Request body cannot be empty`, `Invalid key <key>`).
  */
+import { messages } from '../messages.js';
 export const permissionMessages = {
   roleNotFound: 'Role not found',
   cannotDeletePublicRole: 'Cannot delete public role',
   emptyBody: 'Request body cannot be empty',
   bodyNotObject: 'Request body must be a JSON object',
-  invalidKey: (key: string) => `Invalid key ${key}`,
+  invalidKey: messages.invalidKey,
   required: (field: string) => `${field} is a required field`,
   notAString: (field: string) => `${field} must be a string`,
   blank: (field: string) => `${field} cannot be empty`,

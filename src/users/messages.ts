@@ -3,6 +3,7 @@
  * verbatim from spec/api.md and Strapi 5 (strapi-reference §1.5, §1.12, §1.14), so clients that
  * match on Strapi's text keep working; tests import these rather than repeating the strings.
  */
+import { messages } from '../messages.js';
 export const userMessages = {
   // Strapi's wording (spec/api.md "Errors", strapi-reference §1.12, §1.14)
   notFound: 'User not found',
@@ -14,7 +15,7 @@ export const userMessages = {
   roleRequired: 'Users must have a role',
   cannotRemoveRole: 'Cannot remove role',
   requiredField: (field: string) => `${field} is a required field`,
-  invalidKey: (key: string) => `Invalid key ${key}`,
+  invalidKey: messages.invalidKey,
   manyErrors: (count: number) => `${count} errors occurred`,
 
   // Ours: bad input gets an error that says what to send instead

@@ -53,7 +53,7 @@ query('filters: malformed values and unknown, private or password keys answer 40
   const cases: Array<[string, RegExp]> = [
     ['filters[notAnAttribute]=1', /^Invalid key notAnAttribute$/],
     ['filters[ID]=1', /^Invalid key ID$/],
-    ['filters[title][$fakeOp]=1', /^Invalid key \$fakeOp$/],
+    ['filters[title][$fakeOp]=1', /^Invalid key \$fakeOp at title$/],
     ['filters[title][$STARTSWITH]=A', /Invalid key/],
     ['filters[isbn][$startsWith]=secret', /^Invalid key isbn$/],
     ['filters[pin][$eq]=aaaa', /^Invalid key pin$/],

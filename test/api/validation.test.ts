@@ -149,6 +149,26 @@ validation('a string that is not a number or a boolean stays a 400 naming the fi
   assert.is(await storedThings(), before);
 });
 
+validation('Invalid key names the place as Strapi does: the key, then the dotted path of its parent; details keep key and full path', async () => {
+  const cases: Array<[string, unknown, string, Record<string, unknown>]> = [
+    ['/api/articles', { data: { title: 'T', bogus: 1 } }, 'Invalid key bogus', { key: 'bogus', path: 'bogus', source: 'body' }],
+    ['/api/articles', { data: { title: 'T', sections: [{ heading: 'ok' }, { bogus: 1 }] } }, 'Invalid key bogus at sections', { key: 'bogus', path: 'sections.1.bogus', source: 'body' }],
+    ['/api/articles', { data: { title: 'T', category: { connect: [], nope: [] } } }, 'Invalid key nope at category', { key: 'nope', path: 'category.nope', source: 'body' }],
+  ];
+  for (const [path, body, message, details] of cases) {
+    const response = await api.post(path, body);
+    assert.is(response.status, 400, JSON.stringify(body));
+    assert.is(response.body.error.message, message);
+    assert.equal(response.body.error.details, details);
+  }
+  const query = await api.get('/api/articles?filters[views][$foo]=1');
+  assert.is(query.status, 400);
+  assert.is(query.body.error.message, 'Invalid key $foo at views');
+  assert.equal(query.body.error.details, { key: '$foo', path: 'views.$foo', source: 'query', param: 'filters' });
+  const nested = await api.get('/api/articles?populate[category][fields][0]=nope');
+  assert.is(nested.body.error.message, 'Invalid key nope at category');
+});
+
 validation('prototype keys in a body are refused and pollute nothing', async () => {
   const response = await api.post('/api/things', '{"data":{"name":"ok","__proto__":{"polluted":true}}}');
   assert.is(response.status, 400);

@@ -3,6 +3,7 @@
  * name the parameter and the bad value, because Strapi answers those with a 500.
  * They live here because this folder owns them; they may move to `src/messages.ts` unchanged.
  */
+import { messages } from '../../messages.js';
 
 /** Quotes a user value for a message, cut short so a huge value cannot bloat the response. */
 export function show(value: unknown): string {
@@ -15,7 +16,7 @@ export function show(value: unknown): string {
 }
 
 export const queryMessages = {
-  invalidKey: (key: string) => `Invalid key ${key}`,
+  invalidKey: messages.invalidKey,
   invalidOrder: 'Invalid order. order can only be one of asc|desc|ASC|DESC',
   mixedPagination: 'Cannot use both page & offset pagination in the same query',
   invalidWithCount: 'Invalid withCount parameter. Expected "t","1","true","false","0","f"',

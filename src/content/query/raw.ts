@@ -58,9 +58,30 @@ export function label(site: Site): string {
   return [site.param, ...site.path].join('.');
 }
 
-/** `Invalid key <key>` for `key` found at `site`, with Strapi's details `{ key, path, source, param }`. */
+/** The keys of `populate` options, which name no attribute. */
+const POPULATE_OPTIONS = new Set(['fields', 'filters', 'sort', 'populate', 'count']);
+
+/**
+ * The attributes walked to reach `site`, as Strapi's `path.attribute` names them: operators
+ * (`$or`, `$gt`), list indices and populate options are not attributes, nor is the component uid
+ * after a dynamic zone's `on`.
+ */
+function attributePath(site: Site): string[] {
+  const out: string[] = [];
+  site.path.forEach((segment, index) => {
+    if (segment.startsWith('$') || /^\d+$/.test(segment)) return;
+    if (site.param === 'populate' && (POPULATE_OPTIONS.has(segment) || segment === 'on' || site.path[index - 1] === 'on')) return;
+    out.push(segment);
+  });
+  return out;
+}
+
+/**
+ * `Invalid key <key>` for `key` found at `site` (` at <attribute path>` when below an attribute),
+ * with Strapi's details `{ key, path, source, param }`.
+ */
 export function invalidKey(site: Site, key: string): ValidationError {
-  return new ValidationError(queryMessages.invalidKey(key), {
+  return new ValidationError(queryMessages.invalidKey(key, attributePath(site)), {
     key,
     path: [...site.path, key].join('.'),
     source: 'query',

@@ -35,10 +35,13 @@ export function own<T>(record: Record<string, T>, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** `Invalid key <key>` with Strapi's details; `path` is dotted with indices, e.g. `sections.0.x`. */
+/**
+ * `Invalid key <key> at <parent>` with Strapi's details; `path` is dotted with indices, e.g.
+ * `sections.0.x`, and the message leaves the indices out (`Invalid key x at sections`).
+ */
 export function invalidKey(path: readonly string[]): ValidationError {
   const key = path[path.length - 1] ?? '';
-  return new ValidationError(validationMessages.invalidKey(key), { key, path: path.join('.'), source: 'body' });
+  return new ValidationError(validationMessages.invalidKey(key, path.slice(0, -1)), { key, path: path.join('.'), source: 'body' });
 }
 
 const MAX_ECHOED = 200;

@@ -3,6 +3,7 @@
  * validator speaks yup (strapi-reference §0, §4.1), so clients matching on Strapi's text keep
  * working; `path` is yup's spelling, e.g. `sections[0].heading`.
  */
+import { messages } from '../../messages.js';
 
 /** A value as yup prints it inside a message: strings quoted, objects as indented JSON. */
 export function printValue(value: unknown): string {
@@ -34,7 +35,7 @@ const list = (values: readonly unknown[]): string => values.map(String).join(', 
 
 export const validationMessages = {
   missingData: 'Missing "data" payload in the request body',
-  invalidKey: (key: string) => `Invalid key ${key}`,
+  invalidKey: messages.invalidKey,
   notLocalized: (field: string) => `${field} is not localized and cannot be set when creating a localization`,
   manyErrors: (count: number) => `${count} errors occurred`,
 

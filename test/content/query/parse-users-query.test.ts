@@ -54,7 +54,7 @@ users('when filters, sort or fields name a secret then 400 Invalid key', () => {
       assert.is(error.message, `Invalid key ${key}`, search);
     }
   }
-  assert.is(refused('filters[role][users][password][$null]=false').message, 'Invalid key password');
+  assert.is(refused('filters[role][users][password][$null]=false').message, 'Invalid key password at role.users');
 });
 
 users('should refuse the User secrets even when the model forgot to mark them private', () => {

@@ -34,7 +34,7 @@ test('when the value is not JSON then the attribute is named', () => {
 
 test('when a JSON value holds a prototype key at any depth then Invalid key with its path', () => {
   const error = rejects(() => validate(JSON.parse('{"meta": {"a": [{"b": {"__proto__": {"x": 1}}}]}}'), attributes));
-  assert.is(error.message, 'Invalid key __proto__');
+  assert.is(error.message, 'Invalid key __proto__ at meta.a.b');
   assert.equal(error.details, { key: '__proto__', path: 'meta.a.0.b.__proto__', source: 'body' });
 });
 

@@ -81,7 +81,7 @@ test('when a target inside a list or an operation is malformed then its own path
 
 test('when a longhand object carries another key then Invalid key with its path', () => {
   const error = rejects(() => validate({ rel: { connect: ['a'], documentId: 'b' } }, { rel: relation('manyToMany') }));
-  assert.is(error.message, 'Invalid key documentId');
+  assert.is(error.message, 'Invalid key documentId at rel');
   assert.equal(error.details, { key: 'documentId', path: 'rel.documentId', source: 'body' });
 });
 
