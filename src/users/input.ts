@@ -7,7 +7,7 @@
 import { Buffer } from 'node:buffer';
 import { ValidationError } from '../errors.js';
 import type { Model, ModelLookup } from '../content/index.js';
-import { validateDocumentInput, validationMessages, type ValidatedInput, type ValidationIssue } from '../content/validate/index.js';
+import { isEmail, validateDocumentInput, validationMessages, type ValidatedInput, type ValidationIssue } from '../content/validate/index.js';
 import { BUILT_IN_USER_FIELDS, type Attribute } from '../schema/index.js';
 import { userMessages as m } from './messages.js';
 
@@ -86,6 +86,12 @@ export function validateUserInput(input: unknown, options: UserInputOptions): Va
       issues.push({ path: [field], message: validationMessages.type(field, 'string', null), name: 'ValidationError', value: null });
       delete data[field];
     }
+  }
+  // Strapi's controller checks the email's form first and alone (`email().required()`): a malformed
+  // address is that one error, not also a length error from the User's `minLength`.
+  if (typeof data.email === 'string' && data.email !== '' && !isEmail(data.email)) {
+    issues.push({ path: ['email'], message: validationMessages.email('email'), name: 'ValidationError', value: data.email });
+    delete data.email;
   }
   if (typeof data.password === 'string' && Buffer.byteLength(data.password, 'utf8') > MAX_PASSWORD_BYTES) {
     issues.push({ path: ['password'], message: m.passwordTooLong, name: 'ValidationError' });

@@ -113,6 +113,25 @@ users('PUT /users/:id changes only the given fields; errors as the spec says', a
   assert.is(missing.body.error.message, userMessages.notFound);
 });
 
+users('an invalid email on POST and PUT /users answers "email must be a valid email" as its one message', async () => {
+  const ada = api.project.users.findByIdOrEmail('ada@example.com')!;
+  const error = (message: string, value: string) => ({
+    data: null,
+    error: { status: 400, name: 'ValidationError', message, details: { errors: [{ path: ['email'], message, name: 'ValidationError', value }] } },
+  });
+  for (const email of ['bad', 'two@@example.com', 'no spaces@example.com']) {
+    const created = await api.post('/api/users', { username: 'newcomer', email, password: 'secret-123' }, admin);
+    assert.equal(created.body, error('email must be a valid email', email), `POST ${email}`);
+    const updated = await api.put(`/api/users/${ada.id}`, { email }, admin);
+    assert.equal(updated.body, error('email must be a valid email', email), `PUT ${email}`);
+  }
+  assert.is(api.project.users.findByIdOrEmail('ada@example.com')!.email, 'ada@example.com', 'nothing changed');
+  const short = await api.post('/api/users', { username: 'newcomer', email: 'a@b.c', password: 'secret-123' }, admin);
+  assert.is(short.body.error.message, 'email must be at least 6 characters', 'a valid but short address still meets the User\'s minLength');
+  const both = await api.post('/api/users', { username: 'x', email: 'bad', password: 'secret-123' }, admin);
+  assert.is(both.body.error.message, '2 errors occurred', 'other problems are still listed beside it');
+});
+
 users('DELETE /users/:id answers the deleted user; the user is gone', async () => {
   const linus = api.project.users.findByIdOrEmail('linus@example.com')!;
   const deleted = await api.del(`/api/users/${linus.id}`, admin);

@@ -5,6 +5,7 @@
  */
 export { requireDataPayload, validateDocumentInput } from './document.js';
 export { validationMessages } from './messages.js';
+export { isEmail } from './scalars.js';
 export {
   isRelationInput,
   RelationInput,

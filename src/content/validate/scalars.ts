@@ -23,6 +23,11 @@ const UID_PATTERN = /^[A-Za-z0-9-_.~]*$/;
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
+/** Whether `value` is an email address as the `email` type checks it (browsers' rule). */
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
 export function validateString(value: unknown, attribute: StringAttribute | UidAttribute, at: At, ctx: Context): string | undefined {
   const path = where(at);
   if (typeof value !== 'string') {
