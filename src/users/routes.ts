@@ -6,7 +6,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { parseQueryString, parseUsersQuery, type UsersQuery } from '../content/query/index.js';
 import { lookupFor, type Model, type ModelLookup } from '../content/index.js';
-import { NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
+import { NotFoundError, UnauthorizedError } from '../errors.js';
 import { usersPermissionsAction, type Actor } from '../permissions/index.js';
 import { requires } from '../server/authorize.js';
 import type { UserService } from './service.js';
@@ -21,10 +21,13 @@ export interface UserRoutesDeps {
 
 const can = (action: string) => requires(usersPermissionsAction('user', action));
 
-/** Users are addressed by their numeric id only. */
+/**
+ * Users are addressed by their numeric id only: anything else (a documentId, `abc`) names no user,
+ * so it is the spec's 404 `User not found`, like an id that does not exist.
+ */
 function idParam(ctx: Context): number {
   const raw = ctx.params.id ?? '';
-  if (!/^\d{1,15}$/.test(raw)) throw new ValidationError(`Invalid user id "${raw}": users are addressed by their numeric id`);
+  if (!/^\d{1,15}$/.test(raw)) throw new NotFoundError(userMessages.notFound);
   return Number(raw);
 }
 

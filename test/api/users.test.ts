@@ -70,11 +70,21 @@ users('GET /users/count answers a bare integer and honours filters', async () =>
   assert.is((await api.get('/api/users/count', admin)).body, 2);
 });
 
-users('GET /users/:id answers the user; unknown → 404 User not found; not a number → 400', async () => {
+users('GET /users/:id answers the user; unknown → 404 User not found', async () => {
   assert.is((await api.get(`/api/users/${adaId}`, admin)).body.username, 'ada');
   const missing = await api.get('/api/users/999', admin);
   assert.equal(missing.body, { data: null, error: { status: 404, name: 'NotFoundError', message: userMessages.notFound, details: {} } });
-  assert.is((await api.get('/api/users/abc', admin)).status, 400);
+});
+
+users('GET, PUT and DELETE /users/:id with an id that is not a numeric id → 404 User not found, and nothing changes', async () => {
+  const notFound = { data: null, error: { status: 404, name: 'NotFoundError', message: userMessages.notFound, details: {} } };
+  const ada = api.project.users.find(adaId)!;
+  for (const id of ['abc', ada.documentId, '1.5', '-1', '1e3', '9'.repeat(20)]) {
+    assert.equal((await api.get(`/api/users/${encodeURIComponent(id)}`, admin)).body, notFound, `GET ${id}`);
+    assert.equal((await api.put(`/api/users/${encodeURIComponent(id)}`, { username: 'renamed' }, admin)).body, notFound, `PUT ${id}`);
+    assert.equal((await api.del(`/api/users/${encodeURIComponent(id)}`, admin)).body, notFound, `DELETE ${id}`);
+  }
+  assert.equal(api.project.users.find(adaId), ada, 'ada is untouched');
 });
 
 users('POST /users answers 201 with the role populated; without role the default role is given', async () => {
