@@ -239,11 +239,14 @@ export function createAuthService(deps: AuthDeps) {
    */
   async function sendEmailConfirmation(body: unknown): Promise<{ email: string; sent: true }> {
     const { email } = checkBody(body, { strings: ['email'], emails: ['email'], noUnknown: true });
-    const user = deps.userTable.rows().find((row) => row.email === email!.toLowerCase());
+    const lowered = email!.toLowerCase();
+    const user = deps.userTable.rows().find((row) => row.email === lowered);
     if (user?.confirmed === true) throw new ApplicationError(m.alreadyConfirmed);
     if (user?.blocked === true) throw new ApplicationError(m.userBlocked);
     if (user) void sendConfirmation(user).catch((error: unknown) => deps.log.error('the confirmation email was not sent', error));
-    return { email: email!, sent: true };
+    // Strapi echoes the stored (lower-cased) email of an account. An unknown address is echoed
+    // lower-cased too: echoing it as given would tell the two apart by their case.
+    return { email: user?.email ?? lowered, sent: true };
   }
 
   /** POST /api/auth/refresh (refresh mode). */
