@@ -25,11 +25,24 @@ const actionId: Check = (v) => {
   throw new Problem(`must be an action id like "api::article.article.find", got ${JSON.stringify(v)}`);
 };
 
+/**
+ * OAuth scopes: a YAML list, or the space-separated string every provider documents
+ * (`openid email profile`, RFC 6749 §3.3). Either way a list of scopes.
+ */
+const scope: Check = (v) => {
+  if (typeof v === 'string') {
+    const scopes = v.split(/\s+/).filter((entry) => entry !== '');
+    if (scopes.length > 0) return scopes;
+    throw new Problem(`must be scopes like "openid email profile" or a list of them, got ${JSON.stringify(v)}`);
+  }
+  return list(nonEmptyString)(v);
+};
+
 const provider: Shape = {
   enabled: boolean,
   clientId: string,
   clientSecret: string,
-  scope: list(nonEmptyString),
+  scope,
   authorizeUrl: url,
   tokenUrl: url,
   profileUrl: url,

@@ -28,7 +28,8 @@ providers.before(async () => {
     config: {
       'users-permissions': {
         ratelimit: { enabled: false },
-        providers: { oidc: { enabled: true, clientId: 'folio-client', clientSecret: 'folio-secret', issuer: mock.issuer, scope: ['openid', 'email', 'profile'] } },
+        // The scope as every provider documents it: one space-separated string.
+        providers: { oidc: { enabled: true, clientId: 'folio-client', clientSecret: 'folio-secret', issuer: mock.issuer, scope: 'openid  email profile' } },
       },
     },
   });
@@ -50,6 +51,12 @@ providers('a first sign-in creates a confirmed user with the default role and an
   assert.is(me.body.username, 'ada');
   const again = await signIn();
   assert.is(again.body.user.id, body.user.id, 'the second sign-in finds the same user');
+});
+
+providers('a scope configured as an OAuth scope string reaches the provider as those scopes', async () => {
+  const connect = await fetch(`${api.url}/api/connect/oidc`, { redirect: 'manual' });
+  assert.is(connect.status, 302);
+  assert.is(new URL(connect.headers.get('location')!).searchParams.get('scope'), 'openid email profile');
 });
 
 providers('a taken username gets a unique one', async () => {

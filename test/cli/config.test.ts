@@ -41,6 +41,19 @@ config('set when the value is invalid then exit 1 naming file and key, and nothi
   assert.is(await readFile(join(dir, 'config/users-permissions.yaml'), 'utf8'), before);
 });
 
+config('set takes a provider scope as the space-separated string providers document, or as a list', async () => {
+  for (const value of ['openid email profile', '[openid, email, profile]']) {
+    const set = await folio(['--dir', dir, 'config', 'set', 'users-permissions.providers.github.scope', value]);
+    assert.is(set.code, 0, set.stderr);
+  }
+  const string = await folio(['--dir', dir, 'config', 'set', 'users-permissions.providers.github.scope', 'read:user  user:email']);
+  assert.is(string.code, 0, string.stderr);
+  assert.match(await readFile(join(dir, 'config/users-permissions.yaml'), 'utf8'), /scope: read:user {2}user:email/, 'written as given');
+  const empty = await folio(['--dir', dir, 'config', 'set', 'users-permissions.providers.github.scope', "' '"]);
+  assert.is(empty.code, 1);
+  assert.match(empty.stderr, /providers\.github\.scope must be scopes like "openid email profile" or a list of them/);
+});
+
 config('get when the key is unknown then exit 1 with a suggestion', async () => {
   const result = await folio(['--dir', dir, 'config', 'get', 'server.prot']);
   assert.is(result.code, 1);
