@@ -7,6 +7,5 @@ export { resolveJwtSecret } from './secret.js';
 export { newOneTimeToken, hashOneTimeToken } from './one-time-tokens.js';
 export { createSessions, deviceName, type Sessions, type SessionRow, type SessionTokens } from './sessions.js';
 export { createAuthService, type AuthService, type AuthAnswer, type ClientInfo, type MailPort } from './service.js';
-export { authRoutes, refreshRoutesGate } from './routes.js';
 export { authMessages } from './messages.js';
 export { createProviderLogin, providerConfigProblems, findOrCreateUser, providerMessages, type ProviderLogin } from './providers/index.js';

@@ -4,6 +4,4 @@
  */
 export { createContentStore, type ContentStore } from './store.js';
 export { createContentService, type ContentService, type WriteOptions } from './service.js';
-export { contentRoutes } from './routes.js';
-export { createModelLookup, contentTypeModel, lookupFor, USER_UID, ROLE_UID } from './models.js';
-export type { DocumentRow, Model, ModelLookup } from './types.js';
+export type { DocumentRow } from './types.js';

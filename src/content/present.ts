@@ -5,8 +5,7 @@
  */
 import type { Attribute, RelationAttribute } from '../schema/index.js';
 import type { DocumentStatus } from '../storage/index.js';
-import { compareBy, compileFilter, type EvalContext, type PopulateNode, type PopulateTree } from './query/index.js';
-import { LOCALIZATIONS, localizationsAttribute, type Model, type ModelLookup } from './types.js';
+import { compareBy, compileFilter, LOCALIZATIONS, localizationsAttribute, type EvalContext, type Model, type ModelLookup, type PopulateNode, type PopulateTree } from '../model/index.js';
 
 export interface PresentContext {
   lookup: ModelLookup;

@@ -4,30 +4,17 @@
  * side (`mappedBy`) is computed from the owners, so the two sides can never disagree.
  */
 import { ValidationError } from '../errors.js';
+import { applyRelationInput, findRowByRef, relatedTableRows, ROLE_UID, USER_UID, type RelationOperations, type RelationRef, type StoredRef } from '../model/index.js';
 import type { Schemas, ContentType, RelationAttribute } from '../schema/index.js';
 import type { DocumentStatus, Json, Row } from '../storage/index.js';
-import { ROLE_UID, USER_UID } from './models.js';
 import type { ContentStore } from './store.js';
 import type { DocumentRow } from './types.js';
-
-export type RelationRef = { id: number } | { documentId: string };
-
-/** The normalized relation input of a payload (see validate/). */
-export interface RelationInput {
-  set?: RelationRef[];
-  connect?: RelationRef[];
-  disconnect?: RelationRef[];
-}
 
 export interface RelationContext {
   schemas: Schemas;
   store: ContentStore;
   users: { rows(): readonly Row[] };
   roles: { rows(): readonly Row[] };
-}
-
-export function isToMany(attribute: RelationAttribute): boolean {
-  return attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
 }
 
 /** The owning attribute on the target when `attribute` is an inverse side. */
@@ -53,13 +40,7 @@ function targetVersion(target: ContentType, status: DocumentStatus, locale: stri
 export function related(ctx: RelationContext, attribute: RelationAttribute, row: Record<string, unknown>, status: DocumentStatus, defaultLocale: string, name: string): Array<Record<string, unknown>> {
   const locale = (row.locale as string | null | undefined) ?? defaultLocale;
   if (attribute.target === USER_UID || attribute.target === ROLE_UID) {
-    const table = attribute.target === USER_UID ? ctx.users : ctx.roles;
-    if (attribute.mappedBy) {
-      const id = row.id;
-      return table.rows().filter((target) => ([] as unknown[]).concat(target[attribute.mappedBy!] ?? []).includes(id));
-    }
-    const ids = ([] as unknown[]).concat(row[name] ?? []);
-    return ids.map((id) => table.rows().find((target) => target.id === id)).filter((target): target is Row => target !== undefined);
+    return relatedTableRows(attribute, row, name, (attribute.target === USER_UID ? ctx.users : ctx.roles).rows());
   }
   const target = ctx.schemas.byUid(attribute.target);
   if (!target) return [];
@@ -82,10 +63,9 @@ export function related(ctx: RelationContext, attribute: RelationAttribute, row:
 }
 
 /** Answers the stored form (documentId or numeric id) of a reference, or fails naming it. */
-function resolveRef(ctx: RelationContext, attribute: RelationAttribute, ref: RelationRef, path: string): string | number {
+function resolveRef(ctx: RelationContext, attribute: RelationAttribute, ref: RelationRef, path: string): StoredRef {
   if (attribute.target === USER_UID || attribute.target === ROLE_UID) {
-    const table = attribute.target === USER_UID ? ctx.users : ctx.roles;
-    const found = 'id' in ref ? table.rows().find((row) => row.id === ref.id) : table.rows().find((row) => row.documentId === ref.documentId);
+    const found = findRowByRef((attribute.target === USER_UID ? ctx.users : ctx.roles).rows(), ref);
     if (!found) throw relationError(path, ref);
     return found.id;
   }
@@ -107,24 +87,10 @@ function relationError(path: string, ref: RelationRef): ValidationError {
 }
 
 /**
- * The stored value of a relation after applying `input` to the current one: `set` replaces,
- * then `disconnect` removes and `connect` appends (Strapi's order).
+ * The stored value of a relation after applying `input` to the current one (see
+ * {@link applyRelationInput}), its references resolved against the content store and tables.
  * @example applyRelation(ctx, attribute, ['a1'], { connect: [{ documentId: 'b2' }] }, 'tags') // ['a1', 'b2']
  */
-export function applyRelation(ctx: RelationContext, attribute: RelationAttribute, current: Json | undefined, input: RelationInput | null, path: string): Json {
-  const many = isToMany(attribute);
-  if (input === null) return many ? [] : null;
-  let values = ([] as Array<string | number>).concat((current ?? []) as Array<string | number>);
-  if (input.set) values = input.set.map((ref) => resolveRef(ctx, attribute, ref, path));
-  for (const ref of input.disconnect ?? []) {
-    const value = resolveRef(ctx, attribute, ref, path);
-    values = values.filter((existing) => existing !== value);
-  }
-  for (const ref of input.connect ?? []) {
-    const value = resolveRef(ctx, attribute, ref, path);
-    if (!values.includes(value)) values.push(value);
-  }
-  if (many) return values;
-  if (values.length > 1) values = values.slice(-1);
-  return values[0] ?? null;
+export function applyRelation(ctx: RelationContext, attribute: RelationAttribute, current: Json | undefined, input: RelationOperations | null, path: string): Json {
+  return applyRelationInput(attribute, current, input, (ref) => resolveRef(ctx, attribute, ref, path));
 }

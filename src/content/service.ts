@@ -13,13 +13,28 @@ import { can, contentAction, type Actor } from '../permissions/index.js';
 import { createKeyedQueue, type DocumentStatus, type Json, type Row } from '../storage/index.js';
 import { createAnswerCache } from './answer-cache.js';
 import { renumberComponents, withComponentIds } from './components.js';
-import { contentTypeModel, createModelLookup, lookupFor, relationTargets } from './models.js';
+import {
+  compareBy,
+  compileFilter,
+  contentTypeModel,
+  createModelLookup,
+  isRelationInput,
+  LOCALIZATIONS,
+  lookupFor,
+  matchesSearch,
+  paginate,
+  relationTargets,
+  validateDocumentInput,
+  type ContentQuery,
+  type EvalContext,
+  type Model,
+  type ModelLookup,
+  type PopulateTree,
+} from '../model/index.js';
 import { present, type PresentContext } from './present.js';
-import { compareBy, compileFilter, matchesSearch, paginate, type ContentQuery, type EvalContext, type PopulateTree } from './query/index.js';
-import { applyRelation, isInverseSide, related, type RelationContext, type RelationInput } from './relations.js';
+import { applyRelation, isInverseSide, related, type RelationContext } from './relations.js';
 import type { ContentStore } from './store.js';
-import { LOCALIZATIONS, type DocumentRow, type Model, type ModelLookup } from './types.js';
-import { validateDocumentInput, isRelationInput } from './validate/index.js';
+import type { DocumentRow } from './types.js';
 
 export interface ContentServiceDeps {
   schemas: Schemas;
@@ -279,7 +294,7 @@ export function createContentService(deps: ContentServiceDeps) {
             errors: [{ path: [name], message: `${name} is the inverse side of a relation`, name: 'ValidationError' }],
           });
         }
-        next[name] = applyRelation(relationContext, attribute, base[name], (isRelationInput(value) ? value : null) as RelationInput | null, name);
+        next[name] = applyRelation(relationContext, attribute, base[name], isRelationInput(value) ? value : null, name);
       } else if (attribute.type === 'component' || attribute.type === 'dynamiczone') {
         next[name] = withComponentIds(schemas, attribute, value as Json, base[name], name, store.nextComponentId);
       } else {

@@ -2,10 +2,35 @@
  * Locales live in `config/i18n.yaml` (`locales: [{ code, name }]`, `defaultLocale`). These are the
  * rules for changing them; the CLI calls them and a running server picks the file up live.
  */
+import { createHash } from 'node:crypto';
 import type { Document } from 'yaml';
 import { defaultLocaleName, editConfigFile, LOCALE_CODE, type I18nConfig, type Locale } from '../config/index.js';
 import { ValidationError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
+
+/** A locale as `GET /api/i18n/locales` answers it (Strapi's i18n plugin). */
+export interface LocaleEntry {
+  id: number;
+  documentId: string;
+  name: string;
+  code: string;
+  isDefault: boolean;
+}
+
+/**
+ * The project's locales as Strapi's i18n plugin lists them. Locales live in config, not in a
+ * table: their documentId is derived from the code, so it is stable.
+ * @example listLocales(config.i18n)[0] // { id: 1, documentId: '…', name: 'English (en)', code: 'en', isDefault: true }
+ */
+export function listLocales(i18n: I18nConfig): LocaleEntry[] {
+  return i18n.locales.map((locale, index) => ({
+    id: index + 1,
+    documentId: createHash('sha256').update(`locale:${locale.code}`).digest('hex').slice(0, 24),
+    name: locale.name,
+    code: locale.code,
+    isDefault: locale.code === i18n.defaultLocale,
+  }));
+}
 
 /** Throws a ValidationError naming the bad code unless it is a locale code. */
 export function assertLocaleCode(code: string): void {

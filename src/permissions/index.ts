@@ -29,4 +29,3 @@ export {
   type RoleWithUserCount,
 } from './service.js';
 export { permissionMessages } from './messages.js';
-export { roleRoutes } from './routes.js';

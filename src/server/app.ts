@@ -2,16 +2,11 @@
  * `createApp(project)`: the Koa app, with its middleware order readable top to bottom.
  */
 import Koa from 'koa';
-import Router from '@koa/router';
 import type { Project } from '../project/index.js';
+import { authenticate } from './authenticate.js';
 import { bodyMiddleware } from './body.js';
 import { errorMiddleware } from './errors.js';
-import { authRoutes, refreshRoutesGate } from '../auth/index.js';
-import { contentRoutes } from '../content/index.js';
-import { i18nRoutes } from '../i18n/index.js';
-import { roleRoutes } from '../permissions/index.js';
-import { userRoutes } from '../users/index.js';
-import { authenticate } from './authenticate.js';
+import { apiRouter, refreshRoutesGate } from './routes/index.js';
 
 export interface AppState {
   /** Requests being handled now; shutdown waits for it to reach zero. */
@@ -33,12 +28,7 @@ export function createApp(project: Project): FolioApp {
   app.folio = { inFlight: 0, draining: false };
   app.silent = true; // errors are rendered and logged by errorMiddleware, never printed twice
 
-  const api = new Router({ prefix: '/api' });
-  i18nRoutes(api, project);
-  contentRoutes(api, { content: project.content, contentTypes: project.schemas.contentTypes, rest: () => project.config.api.rest });
-  userRoutes(api, { users: project.users, userModel: project.content.lookup.userModel, lookup: project.content.lookup });
-  roleRoutes(api, project.roles);
-  authRoutes(api, { auth: project.auth, sessions: project.sessions, settings: () => project.config.usersPermissions });
+  const api = apiRouter(project);
 
   app.use(async (ctx, next) => {
     app.folio.inFlight++;

@@ -8,4 +8,3 @@ export { findRole, type ContentRelations } from './relations.js';
 export { BUILT_IN_USER_FIELDS } from './input.js';
 export { userMessages } from './messages.js';
 export type { UserRow } from './types.js';
-export { userRoutes, type UserRoutesDeps } from './routes.js';

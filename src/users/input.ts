@@ -6,8 +6,8 @@
  */
 import { Buffer } from 'node:buffer';
 import { ValidationError } from '../errors.js';
-import type { Model, ModelLookup } from '../content/index.js';
-import { isEmail, validateDocumentInput, validationMessages, type ValidatedInput, type ValidationIssue } from '../content/validate/index.js';
+import type { Model, ModelLookup } from '../model/index.js';
+import { isEmail, validateDocumentInput, validationMessages, type ValidatedInput, type ValidationIssue } from '../model/index.js';
 import { BUILT_IN_USER_FIELDS, type Attribute } from '../schema/index.js';
 import { userMessages as m } from './messages.js';
 

@@ -4,8 +4,7 @@
  * content store that the caller may lend ({@link ContentRelations}).
  */
 import { ApplicationError, ValidationError } from '../errors.js';
-import { ROLE_UID, USER_UID, type Model, type ModelLookup } from '../content/index.js';
-import { isRelationInput, type RelationInput, type RelationRef, type ValidatedValue } from '../content/validate/index.js';
+import { applyRelationInput, findRowByRef, isRelationInput, isToMany, ROLE_UID, USER_UID, type Model, type ModelLookup, type RelationInput, type RelationRef, type StoredRef, type ValidatedValue } from '../model/index.js';
 import type { RoleRow } from '../permissions/index.js';
 import type { Attribute, RelationAttribute } from '../schema/index.js';
 import type { Json, Row } from '../storage/index.js';
@@ -26,20 +25,15 @@ export interface RelationSources {
   lookup: ModelLookup;
 }
 
-function isToMany(attribute: RelationAttribute): boolean {
-  return attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
-}
-
 function fieldError(path: string[], message: string): ValidationError {
   return new ValidationError(message, { errors: [{ path, message, name: 'ValidationError' }] });
 }
 
 /** The stored form of one reference: a user's or role's id, a document's documentId. */
-function resolveRef(attribute: RelationAttribute, ref: RelationRef, path: string[], sources: RelationSources): string | number {
+function resolveRef(attribute: RelationAttribute, ref: RelationRef, path: string[], sources: RelationSources): StoredRef {
   const label = path.join('.');
   if (attribute.target === USER_UID || attribute.target === ROLE_UID) {
-    const rows: readonly Row[] = attribute.target === USER_UID ? sources.users : sources.roles;
-    const found = 'id' in ref ? rows.find((row) => row.id === ref.id) : rows.find((row) => row.documentId === ref.documentId);
+    const found = findRowByRef<Row>(attribute.target === USER_UID ? sources.users : sources.roles, ref);
     if (!found) throw fieldError(path, m.noRelated(label, ref));
     return found.id;
   }
@@ -49,21 +43,8 @@ function resolveRef(attribute: RelationAttribute, ref: RelationRef, path: string
   return documentId;
 }
 
-/** `set` replaces, then `disconnect` removes and `connect` appends (Strapi's order); to-one keeps the last. */
 function applyOperations(attribute: RelationAttribute, current: Json | undefined, input: RelationInput, sources: RelationSources): Json {
-  let values = ([] as Array<string | number>).concat((current ?? []) as Array<string | number>);
-  const path = input.path;
-  if (input.set) values = input.set.map((ref) => resolveRef(attribute, ref, path, sources));
-  for (const ref of input.disconnect ?? []) {
-    const value = resolveRef(attribute, ref, path, sources);
-    values = values.filter((existing) => existing !== value);
-  }
-  for (const ref of input.connect ?? []) {
-    const value = resolveRef(attribute, ref, path, sources);
-    if (!values.includes(value)) values.push(value);
-  }
-  if (isToMany(attribute)) return values;
-  return values[values.length - 1] ?? null;
+  return applyRelationInput(attribute, current, input, (ref) => resolveRef(attribute, ref, input.path, sources));
 }
 
 /**

@@ -3,7 +3,7 @@
  * private attribute. Components, dynamic zones and relations are not populated here, as in Strapi
  * without `populate`; the role appears only when the caller passes it.
  */
-import type { Model } from '../content/index.js';
+import type { Model } from '../model/index.js';
 import { presentRole, type RoleRow } from '../permissions/index.js';
 import type { Attribute } from '../schema/index.js';
 import { BUILT_IN_USER_FIELDS } from './input.js';

@@ -9,9 +9,9 @@
  */
 import { hashPassword } from '../auth/index.js';
 import type { Config } from '../config/index.js';
-import { ROLE_UID, USER_UID, type Model, type ModelLookup } from '../content/index.js';
-import { compareBy, compileFilter, matchesSearch, type EvalContext, type UsersQuery } from '../content/query/index.js';
-import type { ValidatedInput } from '../content/validate/index.js';
+import { ROLE_UID, USER_UID, type Model, type ModelLookup } from '../model/index.js';
+import { compareBy, compileFilter, matchesSearch, type EvalContext, type UsersQuery } from '../model/index.js';
+import type { ValidatedInput } from '../model/index.js';
 import { ApplicationError, NotFoundError, ValidationError } from '../errors.js';
 import { newDocumentId, now } from '../ids.js';
 import type { RoleRow } from '../permissions/index.js';

@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Config } from '../../src/config/index.js';
-import { createModelLookup } from '../../src/content/index.js';
+import { createModelLookup } from '../../src/model/index.js';
 import { ApplicationError } from '../../src/errors.js';
 import { openProjectData, type ProjectData } from '../../src/project/index.js';
 import { createUserService, type ContentRelations, type UserService } from '../../src/users/index.js';

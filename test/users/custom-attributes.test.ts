@@ -1,7 +1,7 @@
 /** Custom User attributes from content-types/users-permissions/user.yaml: written, checked and shown like content. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { validationMessages } from '../../src/content/validate/index.js';
+import { validationMessages } from '../../src/model/index.js';
 import { userMessages as m } from '../../src/users/index.js';
 import { ada, bob, failure, ok, usersFixture, type UsersFixture } from './_helpers.js';
 

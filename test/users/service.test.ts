@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { verifyPassword } from '../../src/auth/index.js';
-import { validationMessages } from '../../src/content/validate/index.js';
+import { validationMessages } from '../../src/model/index.js';
 import type { RoleRow } from '../../src/permissions/index.js';
 import { userMessages as m, type UserRow } from '../../src/users/index.js';
 import { ada, bob, failure, ok, usersFixture, type FixtureOptions, type UsersFixture } from './_helpers.js';
@@ -384,8 +384,8 @@ find.run();
 const list = withFixture('list(query) and count(query)');
 
 list('should filter, search, sort and slice with the users query language', async () => {
-  const { parseQueryString, parseUsersQuery } = await import('../../src/content/query/index.js');
-  const { createModelLookup } = await import('../../src/content/index.js');
+  const { parseQueryString, parseUsersQuery } = await import('../../src/model/index.js');
+  const { createModelLookup } = await import('../../src/model/index.js');
   const { userModel, ...lookup } = createModelLookup(fx.data.schemas);
   const query = (text: string) => parseUsersQuery(parseQueryString(text), userModel, lookup);
   const names = (rows: UserRow[]) => rows.map((row) => row.username);

@@ -22,7 +22,7 @@ interface CreateOptions {
 async function openUsers(globals: GlobalOptions, io: CliIo) {
   const [{ openProjectData }, { createModelLookup }, users] = await Promise.all([
     import('../../project/index.js'),
-    import('../../content/index.js'),
+    import('../../model/index.js'),
     import('../../users/index.js'),
   ]);
   const { config, schemas, tables } = await openProjectData(globals.dir, { env: io.env });

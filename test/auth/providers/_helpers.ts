@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { ProviderConfig } from '../../../src/config/index.js';
-import { createModelLookup } from '../../../src/content/index.js';
+import { createModelLookup } from '../../../src/model/index.js';
 import { ApplicationError } from '../../../src/errors.js';
 import { createProviderLogin, type ProviderLogin, type ProviderLoginDeps } from '../../../src/auth/providers/index.js';
 import { openProjectData, type ProjectData } from '../../../src/project/index.js';

@@ -1,0 +1,147 @@
+/**
+ * `/api/auth/…` (spec "Authentication endpoints"): thin handlers over the auth service. They read
+ * the body, call one service function and shape the answer: the refresh token goes in the body,
+ * or in an HTTP-only cookie when `sessions.httpOnly` is on or the client asks with
+ * `x-strapi-refresh-cookie: httpOnly`.
+ */
+import type Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { authMessages as m, type AuthAnswer, type AuthService, type ClientInfo, type Sessions } from '../../auth/index.js';
+import type { UsersPermissionsConfig } from '../../config/index.js';
+import { NotFoundError, UnauthorizedError } from '../../errors.js';
+import { usersPermissionsAction, type Actor } from '../../permissions/index.js';
+import { requires } from '../authorize.js';
+import { rateLimited } from '../rate-limit.js';
+
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  sessions: Sessions;
+  settings: () => UsersPermissionsConfig;
+}
+
+/** The routes that exist only in refresh mode. */
+const REFRESH_ONLY = /^\/api\/auth\/(refresh|logout|sessions)(\/|$)/;
+
+/**
+ * In legacy mode the refresh-mode routes answer 404 whoever calls, even with a bad token, so this
+ * runs before authentication.
+ * @example app.use(refreshRoutesGate(() => config.usersPermissions))
+ */
+export function refreshRoutesGate(settings: () => UsersPermissionsConfig) {
+  return async function gate(ctx: Context, next: Next): Promise<void> {
+    if (settings().jwtManagement !== 'refresh' && REFRESH_ONLY.test(ctx.path)) throw new NotFoundError('Not Found');
+    await next();
+  };
+}
+
+function clientOf(ctx: Context): ClientInfo {
+  const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+  return {
+    ...(typeof body.deviceId === 'string' && body.deviceId !== '' ? { deviceId: body.deviceId.slice(0, 200) } : {}),
+    ...(ctx.get('user-agent') ? { userAgent: ctx.get('user-agent') } : {}),
+  };
+}
+
+/**
+ * @example authRoutes(api, { auth, sessions, settings: () => project.config.usersPermissions })
+ */
+export function authRoutes(router: Router, deps: AuthRoutesDeps): void {
+  const { auth, sessions } = deps;
+  const action = (name: string) => requires(usersPermissionsAction('auth', name));
+  const limited = rateLimited(() => deps.settings().ratelimit);
+  const cookie = () => deps.settings().sessions.cookie;
+  const cookieMode = (ctx: Context) => deps.settings().sessions.httpOnly || ctx.get('x-strapi-refresh-cookie') === 'httpOnly';
+
+  function setRefreshCookie(ctx: Context, token: string | null): void {
+    const c = cookie();
+    const secure = c.secure === 'auto' ? ctx.secure : c.secure;
+    if (secure) ctx.cookies.secure = true; // behind a TLS-terminating proxy the socket itself is plain
+    ctx.cookies.set(c.name, token, {
+      httpOnly: true,
+      sameSite: c.sameSite,
+      secure,
+      path: c.path,
+      overwrite: true,
+      ...(token !== null && c.maxAge !== null ? { maxAge: c.maxAge * 1000 } : {}),
+      ...(token === null ? { expires: new Date(0) } : {}),
+    });
+  }
+
+  /** `{ jwt, user }`, plus the refresh token in the body or in the cookie. */
+  function send(ctx: Context, result: AuthAnswer): void {
+    if (result.refreshToken !== undefined && cookieMode(ctx)) {
+      setRefreshCookie(ctx, result.refreshToken);
+      ctx.body = { jwt: result.jwt, user: result.user };
+      return;
+    }
+    ctx.body = result.refreshToken !== undefined ? { jwt: result.jwt, refreshToken: result.refreshToken, user: result.user } : { jwt: result.jwt, user: result.user };
+  }
+
+  const userIdOf = (ctx: Context) => {
+    const actor = ctx.state.actor as Actor;
+    return actor.kind === 'user' ? actor.user.id : undefined;
+  };
+
+  router.post('/auth/local', action('callback'), limited, async (ctx) => {
+    send(ctx, await auth.login(ctx.request.body, clientOf(ctx)));
+  });
+  router.post('/auth/local/register', action('register'), limited, async (ctx) => {
+    const result = await auth.register(ctx.request.body, clientOf(ctx));
+    if ('jwt' in result) send(ctx, result);
+    else ctx.body = result;
+  });
+  router.post('/auth/forgot-password', action('forgotPassword'), limited, (ctx) => {
+    ctx.body = auth.forgotPassword(ctx.request.body);
+  });
+  router.post('/auth/reset-password', action('resetPassword'), limited, async (ctx) => {
+    send(ctx, await auth.resetPassword(ctx.request.body, clientOf(ctx)));
+  });
+  router.post('/auth/change-password', action('changePassword'), limited, async (ctx) => {
+    send(ctx, await auth.changePassword(userIdOf(ctx), ctx.request.body, clientOf(ctx)));
+  });
+  router.get('/auth/email-confirmation', action('emailConfirmation'), async (ctx) => {
+    ctx.redirect(await auth.confirmEmail(ctx.query as Record<string, unknown>));
+  });
+  router.post('/auth/send-email-confirmation', action('sendEmailConfirmation'), limited, async (ctx) => {
+    ctx.body = await auth.sendEmailConfirmation(ctx.request.body);
+  });
+
+  // Third-party providers. The callback answers { jwt, user } as the spec says.
+  router.get('/connect/:provider', action('connect'), limited, async (ctx) => {
+    ctx.redirect((await auth.connect(ctx.params.provider!, ctx.query as Record<string, unknown>)).redirect);
+  });
+  router.get('/auth/:provider/callback', action('callback'), async (ctx) => {
+    send(ctx, await auth.providerCallback(ctx.params.provider!, ctx.query as Record<string, unknown>, clientOf(ctx)));
+  });
+
+  // Refresh mode only (refreshRoutesGate answers 404 in legacy mode).
+  router.post('/auth/refresh', action('refresh'), async (ctx) => {
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const result = await auth.refresh(ctx.cookies.get(cookie().name) ?? body.refreshToken);
+    if (cookieMode(ctx) || ctx.cookies.get(cookie().name)) {
+      setRefreshCookie(ctx, result.refreshToken);
+      ctx.body = { jwt: result.jwt };
+    } else {
+      ctx.body = result;
+    }
+  });
+  router.post('/auth/logout', action('logout'), async (ctx) => {
+    const userId = userIdOf(ctx);
+    if (userId === undefined) throw new UnauthorizedError(m.missingAuthentication);
+    // The spec: logout ends every session of the user (Strapi: only the current one).
+    await sessions.revokeAll(userId);
+    if (ctx.cookies.get(cookie().name) || cookieMode(ctx)) setRefreshCookie(ctx, null);
+    ctx.body = { ok: true };
+  });
+  router.get('/auth/sessions', action('getSessions'), (ctx) => {
+    const userId = userIdOf(ctx);
+    if (userId === undefined) throw new UnauthorizedError(m.missingAuthentication);
+    ctx.body = { data: sessions.list(userId, ctx.state.sessionId as string | undefined) };
+  });
+  router.delete('/auth/sessions/:sessionId', action('revokeSession'), async (ctx) => {
+    const userId = userIdOf(ctx);
+    if (userId === undefined) throw new UnauthorizedError(m.missingAuthentication);
+    if (!(await sessions.revoke(userId, ctx.params.sessionId!))) throw new NotFoundError(m.sessionNotFound);
+    ctx.body = { data: {} };
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * Every route of `/api`, each domain's in its own file: handlers parse the request, call one
+ * service function and shape the answer.
+ */
+import Router from '@koa/router';
+import type { Project } from '../../project/index.js';
+import { authRoutes } from './auth.js';
+import { contentRoutes } from './content.js';
+import { i18nRoutes } from './i18n.js';
+import { roleRoutes } from './roles.js';
+import { userRoutes } from './users.js';
+
+export { refreshRoutesGate } from './auth.js';
+
+/**
+ * The `/api` router of a project.
+ * @example app.use(apiRouter(project).routes())
+ */
+export function apiRouter(project: Project): Router {
+  const api = new Router({ prefix: '/api' });
+  i18nRoutes(api, () => project.config.i18n);
+  contentRoutes(api, { content: project.content, contentTypes: project.schemas.contentTypes, rest: () => project.config.api.rest });
+  userRoutes(api, { users: project.users, userModel: project.content.lookup.userModel, lookup: project.content.lookup });
+  roleRoutes(api, project.roles);
+  authRoutes(api, { auth: project.auth, sessions: project.sessions, settings: () => project.config.usersPermissions });
+  return api;
+}
