@@ -4,6 +4,7 @@
  * rejecting unknown keys (with a suggestion) and naming the dotted key of every problem.
  */
 import { didYouMean } from '../suggest.js';
+import { isPlainObject } from '../objects.js';
 
 /** Thrown by a check; `key` is filled in on the way up. */
 export class Problem extends Error {
@@ -29,10 +30,6 @@ export function show(value: unknown): string {
 
 function fail(expected: string, value: unknown): never {
   throw new Problem(`must be ${expected}, got ${show(value)}`);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export const string: Check = (v) => (typeof v === 'string' ? v : fail('a string', v));

@@ -5,6 +5,7 @@
  * from a published response belong to other rows.
  */
 import { ApplicationError } from '../errors.js';
+import { isPlainObject } from '../objects.js';
 import type { Attribute, Schemas } from '../schema/index.js';
 import type { Json } from '../storage/index.js';
 
@@ -12,9 +13,7 @@ type Entry = { [key: string]: Json | undefined };
 
 export const notRelated = (field: string) => new ApplicationError(`Some of the provided components in ${field} are not related to the entity`);
 
-function isEntry(value: unknown): value is Entry {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+const isEntry = isPlainObject as (value: unknown) => value is Entry;
 
 /** The component uid an entry of `attribute` belongs to. */
 function componentOf(attribute: Attribute, entry: Entry): string | undefined {

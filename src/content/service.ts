@@ -4,6 +4,7 @@
  * §4). It takes parsed queries and raw payloads and answers presented documents; it never sees `ctx`.
  */
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { messages } from '../messages.js';
 import { hashPassword } from '../auth/index.js';
 import { newDocumentId, now } from '../ids.js';
 import { resolveLocale } from '../i18n/index.js';
@@ -214,7 +215,7 @@ export function createContentService(deps: ContentServiceDeps) {
   function findVersion(type: ContentType, documentId: string, query: ContentQuery): DocumentRow {
     const locale = localeOf(type, query.locale, false) as string | null;
     const row = store.get(type, documentId, statusOf(type, query.status), locale);
-    if (!row) throw new NotFoundError('Not Found');
+    if (!row) throw new NotFoundError(messages.notFound);
     return row;
   }
 
@@ -237,7 +238,7 @@ export function createContentService(deps: ContentServiceDeps) {
   function findSingleJson(type: ContentType, query: ContentQuery): string {
     localeOf(type, query.locale, false); // an unknown locale is a 400 even before anything exists
     const documentId = singleDocumentId(type);
-    if (!documentId) throw new NotFoundError('Not Found');
+    if (!documentId) throw new NotFoundError(messages.notFound);
     return findOneJson(type, documentId, query);
   }
 
@@ -384,7 +385,7 @@ export function createContentService(deps: ContentServiceDeps) {
     const locale = localeOf(type, options.locale, false) as string | null;
     return queued(writeKey(type, documentId), async () => {
       const versions = store.versions(type, documentId);
-      if (versions.length === 0) throw new NotFoundError('Not Found');
+      if (versions.length === 0) throw new NotFoundError(messages.notFound);
       const status: DocumentStatus = type.draftAndPublish ? 'draft' : 'published';
       // A published version without its draft (data written before drafts came first, or edited by
       // hand) is edited as if it were the draft, rather than taken for a missing locale version.
@@ -434,7 +435,7 @@ export function createContentService(deps: ContentServiceDeps) {
     const locale = localeOf(type, localeParam, true);
     await queued(writeKey(type, documentId), async () => {
       const versions = store.versions(type, documentId).filter(({ row }) => locale === '*' || row.locale === locale);
-      if (versions.length === 0) throw new NotFoundError('Not Found');
+      if (versions.length === 0) throw new NotFoundError(messages.notFound);
       for (const { status, row } of versions) await store.remove(type, status, documentId, row.locale);
     });
   }
@@ -442,7 +443,7 @@ export function createContentService(deps: ContentServiceDeps) {
   async function removeSingle(type: ContentType, localeParam: unknown): Promise<void> {
     localeOf(type, localeParam, true);
     const documentId = singleDocumentId(type);
-    if (!documentId) throw new NotFoundError('Not Found');
+    if (!documentId) throw new NotFoundError(messages.notFound);
     await remove(type, documentId, localeParam);
   }
 

@@ -7,6 +7,7 @@ import type { ContentType } from '../schema/index.js';
 import { nearest } from '../suggest.js';
 import { COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, USERS_PERMISSIONS_ACTIONS, contentAction, usersPermissionsAction } from './actions.js';
 import { permissionMessages } from './messages.js';
+import { isPlainObject } from '../objects.js';
 
 /** The i18n plugin's one content-API action: `GET /api/i18n/locales`. */
 export const I18N_LIST_LOCALES = 'plugin::i18n.locales.listLocales';
@@ -79,9 +80,6 @@ export function permissionTree(schemas: CatalogueSchemas, granted: ReadonlySet<s
   for (const id of granted) if (!known.has(id)) place(id, true);
   return tree;
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value));
 
 const TYPE_KEYS = new Set(['controllers']);
 const ENTRY_KEYS = new Set(['enabled', 'policy']);

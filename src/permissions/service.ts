@@ -12,6 +12,7 @@ import { actionCatalogue, actionsFromTree, permissionTree, unknownActionsError, 
 import { permissionsOf } from './engine.js';
 import { permissionMessages as messages } from './messages.js';
 import { presentRole, type PermissionRow, type Role, type RoleRow } from './roles.js';
+import { isPlainObject } from '../objects.js';
 
 export type { Role };
 
@@ -92,9 +93,6 @@ export function roleTypeFromName(name: string): string {
     .replace(/[ßæœøđðłþı]/g, (letter) => LIGATURES[letter]!);
   return deburred.split(/[^\p{L}\p{N}]+/u).filter(Boolean).join('_');
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value));
 
 function fieldError(field: string, message: string, value: unknown): ValidationError {
   return new ValidationError(message, { errors: [{ path: [field], message, name: 'ValidationError', value }] });

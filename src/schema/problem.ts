@@ -3,6 +3,8 @@
  * The loader turns it into a `ProjectFileError` naming the file; `buildContentType` into a
  * `ValidationError`. One set of rules thus serves both the YAML files and the CLI.
  */
+import { isPlainObject } from '../objects.js';
+
 
 export class SchemaProblem extends Error {
   override name = 'SchemaProblem';
@@ -18,9 +20,8 @@ export function fail(key: string | undefined, problem: string): never {
   throw new SchemaProblem(key, problem);
 }
 
-export function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** A YAML mapping: what a content-type file's `attributes` and the like must be. */
+export const isMapping = isPlainObject;
 
 /** How a value reads in a message: strings quoted, lists and mappings by kind, so output stays one line. */
 export function describe(value: unknown): string {

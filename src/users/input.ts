@@ -10,6 +10,7 @@ import type { Model, ModelLookup } from '../model/index.js';
 import { isEmail, validateDocumentInput, validationMessages, type ValidatedInput, type ValidationIssue } from '../model/index.js';
 import { BUILT_IN_USER_FIELDS, type Attribute } from '../schema/index.js';
 import { userMessages as m } from './messages.js';
+import { isPlainObject } from '../objects.js';
 
 /** The User's own fields; anything else in the model comes from `user.yaml` (one list, in schema/). */
 export { BUILT_IN_USER_FIELDS };
@@ -119,8 +120,3 @@ function withoutSecret(issue: ValidationIssue): ValidationIssue {
   return rest;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}

@@ -7,6 +7,7 @@
  * A provider name that is not a preset is a generic OAuth 2 / OpenID Connect provider: its URLs
  * come from the config, or from `<issuer>/.well-known/openid-configuration`.
  */
+import { isPlainObject } from '../../objects.js';
 
 /** What a provider's profile says about the person, before the flow checks it. */
 export interface MappedProfile {
@@ -49,7 +50,7 @@ const MICROSOFT_CONSUMER_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
 const OIDC_SCOPE = ['openid', 'email', 'profile'] as const;
 
 function asObject(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return isPlainObject(value) ? value : {};
 }
 
 function text(value: unknown): string | undefined {

@@ -4,6 +4,7 @@
  */
 import { ValidationError } from '../../errors.js';
 import { queryMessages } from './messages.js';
+import { isPlainObject } from '../../objects.js';
 
 export type RawObject = Record<string, unknown>;
 
@@ -14,11 +15,7 @@ export type RawObject = Record<string, unknown>;
 export const MAX_NESTING = 32;
 
 /** A plain object as qs or JSON make them; arrays, class instances and null are not. */
-export function isRecord(value: unknown): value is RawObject {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
+export const isRecord: (value: unknown) => value is RawObject = isPlainObject;
 
 const INDEX = /^(0|[1-9]\d*)$/;
 

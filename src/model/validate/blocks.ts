@@ -5,7 +5,8 @@
  * meeting an unknown node would drop or break it. Unlike Strapi, unknown fields on a node are
  * refused too, so a typo (`bolld: true`) does not pass silently.
  */
-import { formatPath, invalidKey, isPlainObject, isPrototypeKey } from './issues.js';
+import { isPlainObject } from '../../objects.js';
+import { formatPath, invalidKey, isPrototypeKey } from './issues.js';
 import { copyJson } from './json.js';
 import { validationMessages as m } from './messages.js';
 import type { Context } from './context.js';

@@ -4,7 +4,8 @@
 import { ValidationError } from '../../errors.js';
 import type { Model } from '../types.js';
 import type { Context } from './context.js';
-import { Issues, isPlainObject } from './issues.js';
+import { isPlainObject } from '../../objects.js';
+import { Issues } from './issues.js';
 import { validationMessages as m } from './messages.js';
 import type { ValidatedInput, ValidateOptions } from './types.js';
 import { validateObject } from './walk.js';

@@ -24,11 +24,6 @@ export function formatPath(path: readonly string[]): string {
 }
 
 /** A plain object (from JSON.parse or a literal), not an array, class instance or null. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
-}
 
 /** Own-property lookup, so `attributes.toString` or `attributes.constructor` never resolve to Object's. */
 export function own<T>(record: Record<string, T>, key: string): T | undefined {

@@ -5,7 +5,8 @@
  */
 import type { Json } from '../types.js';
 import { where, type At, type Context } from './context.js';
-import { invalidKey, isPlainObject, isPrototypeKey } from './issues.js';
+import { isPlainObject } from '../../objects.js';
+import { invalidKey, isPrototypeKey } from './issues.js';
 import { validationMessages as m } from './messages.js';
 
 /** The copy, or undefined after recording why the value is not JSON. Throws `Invalid key` for `__proto__` and kin. */

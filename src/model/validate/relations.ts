@@ -5,7 +5,8 @@
  */
 import type { RelationAttribute } from '../../schema/index.js';
 import { where, type At, type Context } from './context.js';
-import { formatPath, invalidKey, isPlainObject, isPrototypeKey } from './issues.js';
+import { isPlainObject } from '../../objects.js';
+import { formatPath, invalidKey, isPrototypeKey } from './issues.js';
 import { validationMessages as m } from './messages.js';
 import { RelationInput, type RelationOperations, type RelationRef } from './types.js';
 
