@@ -6,13 +6,17 @@
 
 export type ErrorDetails = Record<string, unknown>;
 
-/** Base of every error a user can cause. Its message is safe to show. */
+/**
+ * Base of every error a user can cause. Its message is safe to show. A subclass names itself and,
+ * where Strapi has one, its default message; nothing else differs between them.
+ */
 export class ApplicationError extends Error {
+  static defaultMessage = 'An application error occurred';
   override name = 'ApplicationError';
   details: ErrorDetails;
 
-  constructor(message = 'An application error occurred', details: ErrorDetails = {}, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(message?: string, details: ErrorDetails = {}, options?: { cause?: unknown }) {
+    super(message ?? (new.target as typeof ApplicationError).defaultMessage, options);
     this.details = details;
   }
 }
@@ -27,59 +31,43 @@ export class BadRequestError extends ApplicationError {
 }
 
 export class PaginationError extends ApplicationError {
+  static override defaultMessage = 'Invalid pagination';
   override name = 'PaginationError';
-  constructor(message = 'Invalid pagination', details?: ErrorDetails) {
-    super(message, details);
-  }
 }
 
 export class NotFoundError extends ApplicationError {
+  static override defaultMessage = 'Entity not found';
   override name = 'NotFoundError';
-  constructor(message = 'Entity not found', details?: ErrorDetails) {
-    super(message, details);
-  }
 }
 
 export class ForbiddenError extends ApplicationError {
+  static override defaultMessage = 'Forbidden access';
   override name = 'ForbiddenError';
-  constructor(message = 'Forbidden access', details?: ErrorDetails) {
-    super(message, details);
-  }
 }
 
 export class UnauthorizedError extends ApplicationError {
+  static override defaultMessage = 'Unauthorized';
   override name = 'UnauthorizedError';
-  constructor(message = 'Unauthorized', details?: ErrorDetails) {
-    super(message, details);
-  }
 }
 
 export class PayloadTooLargeError extends ApplicationError {
+  static override defaultMessage = 'Entity too large';
   override name = 'PayloadTooLargeError';
-  constructor(message = 'Entity too large', details?: ErrorDetails) {
-    super(message, details);
-  }
 }
 
 export class RateLimitError extends ApplicationError {
+  static override defaultMessage = 'Too many requests, please try again later.';
   override name = 'RateLimitError';
-  constructor(message = 'Too many requests, please try again later.', details?: ErrorDetails) {
-    super(message, details);
-  }
 }
 
 export class PolicyError extends ForbiddenError {
+  static override defaultMessage = 'Policy Failed';
   override name = 'PolicyError';
-  constructor(message = 'Policy Failed', details?: ErrorDetails) {
-    super(message, details);
-  }
 }
 
 export class NotImplementedError extends ApplicationError {
+  static override defaultMessage = 'This feature is not implemented yet';
   override name = 'NotImplementedError';
-  constructor(message = 'This feature is not implemented yet', details?: ErrorDetails) {
-    super(message, details);
-  }
 }
 
 /**
