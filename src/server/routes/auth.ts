@@ -9,6 +9,7 @@ import type { Context, Next } from 'koa';
 import { authMessages as m, type AuthAnswer, type AuthService, type ClientInfo, type Sessions } from '../../auth/index.js';
 import type { UsersPermissionsConfig } from '../../config/index.js';
 import { NotFoundError, UnauthorizedError } from '../../errors.js';
+import { messages } from '../../messages.js';
 import { usersPermissionsAction, type Actor } from '../../permissions/index.js';
 import { requires } from '../authorize.js';
 import { rateLimited } from '../rate-limit.js';
@@ -29,7 +30,7 @@ const REFRESH_ONLY = /^\/api\/auth\/(refresh|logout|sessions)(\/|$)/;
  */
 export function refreshRoutesGate(settings: () => UsersPermissionsConfig) {
   return async function gate(ctx: Context, next: Next): Promise<void> {
-    if (settings().jwtManagement !== 'refresh' && REFRESH_ONLY.test(ctx.path)) throw new NotFoundError('Not Found');
+    if (settings().jwtManagement !== 'refresh' && REFRESH_ONLY.test(ctx.path)) throw new NotFoundError(messages.notFound);
     await next();
   };
 }
