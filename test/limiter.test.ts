@@ -2,6 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLimiter } from '../src/limiter.js';
+import { expectError } from './_helpers/index.js';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -28,7 +29,7 @@ test('a failing task gives its place to the next one', async () => {
     throw new Error('boom');
   });
   const next = limited(async () => 'ran');
-  await failed.then(() => assert.unreachable('should fail'), (error: Error) => assert.is(error.message, 'boom'));
+  await expectError(failed, { type: Error, message: 'boom' });
   assert.is(await next, 'ran');
   assert.is(await limited(async () => 'still free'), 'still free');
 });

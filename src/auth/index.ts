@@ -1,7 +1,6 @@
 /**
- * @module auth — passwords, JWTs and the signing secret.
+ * @module auth — the accounts flows, JWTs and sessions, the signing secret, provider sign-in.
  */
-export { hashPassword, verifyPassword, needsRehash } from './password.js';
 export { issueToken, verifyToken, verifyTokenClaims, type TokenSettings } from './tokens.js';
 export { resolveJwtSecret } from './secret.js';
 export { newOneTimeToken, hashOneTimeToken } from './one-time-tokens.js';

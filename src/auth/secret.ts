@@ -6,17 +6,18 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { withLock, writeFileAtomic } from '../storage/index.js';
+import type { FileStore } from '../storage/index.js';
 
 export const GENERATED_SECRET_FILE = '.jwt-secret';
 
 /**
- * @example const secret = await resolveJwtSecret(config.usersPermissions.jwtSecret, paths.data);
+ * Generating locks and writes through `files`, the project's file store.
+ * @example const secret = await resolveJwtSecret(config.usersPermissions.jwtSecret, paths.data, files);
  */
-export async function resolveJwtSecret(configured: string | null, dataDir: string): Promise<{ secret: string; generated: boolean }> {
+export async function resolveJwtSecret(configured: string | null, dataDir: string, files: FileStore): Promise<{ secret: string; generated: boolean }> {
   if (configured) return { secret: configured, generated: false };
   const file = join(dataDir, GENERATED_SECRET_FILE);
-  return withLock(join(dataDir, '.jwt-secret.lock'), async () => {
+  return files.withLock(join(dataDir, '.jwt-secret.lock'), async () => {
     try {
       const secret = (await readFile(file, 'utf8')).trim();
       if (secret) return { secret, generated: false };
@@ -24,7 +25,7 @@ export async function resolveJwtSecret(configured: string | null, dataDir: strin
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
     const secret = randomBytes(32).toString('base64');
-    await writeFileAtomic(file, `${secret}\n`, { mode: 0o600 });
+    await files.writeFileAtomic(file, `${secret}\n`, { mode: 0o600 });
     return { secret, generated: true };
   });
 }

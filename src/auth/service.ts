@@ -11,8 +11,8 @@ import type { UserRow, UserService } from '../users/index.js';
 import { checkBody, checkPasswordLength } from './body.js';
 import { authMessages as m } from './messages.js';
 import { hashOneTimeToken, newOneTimeToken } from './one-time-tokens.js';
-import { hashPassword, verifyPassword } from './password.js';
-import type { RoleRow } from '../permissions/index.js';
+import { hashPassword, verifyPassword } from '../password.js';
+import { SYSTEM_ACTOR, type Actor, type RoleRow } from '../permissions/index.js';
 import { findOrCreateUser, type ProviderLogin } from './providers/index.js';
 import type { Sessions } from './sessions.js';
 import { issueToken, type TokenSettings } from './tokens.js';
@@ -140,7 +140,8 @@ export function createAuthService(deps: AuthDeps) {
     if (taken) throw new ApplicationError(m.alreadyTaken);
     let user: UserRow;
     try {
-      user = await deps.users.create({ ...extra, username, email: lower, password, confirmed: !settings.advanced.emailConfirmation });
+      // The route checked `auth.register`; creating the account is then the system's doing.
+      user = await deps.users.create(SYSTEM_ACTOR, { ...extra, username, email: lower, password, confirmed: !settings.advanced.emailConfirmation });
     } catch (error) {
       // Lost a race with another registration of the same name or address.
       if (error instanceof ApplicationError && /already taken/.test(error.message)) throw new ApplicationError(m.alreadyTaken);
@@ -206,7 +207,8 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** POST /api/auth/change-password, for the signed-in user. */
-  async function changePassword(userId: number | undefined, body: unknown, client: ClientInfo): Promise<AuthAnswer> {
+  async function changePassword(actor: Actor, body: unknown, client: ClientInfo): Promise<AuthAnswer> {
+    const userId = signedIn(actor);
     if (userId === undefined) throw new ApplicationError(m.mustBeAuthenticated);
     const { currentPassword, password } = checkNewPassword(body, ['currentPassword']);
     const user = deps.users.find(userId);
@@ -276,6 +278,32 @@ export function createAuthService(deps: AuthDeps) {
     return answer(user, client);
   }
 
-  return { connect, providerCallback, login, register, forgotPassword, resetPassword, changePassword, confirmEmail, sendEmailConfirmation, refresh, answer };
+  /** The id of the signed-in user an actor is, if it is one. */
+  function signedIn(actor: Actor): number | undefined {
+    return actor.kind === 'user' ? actor.user.id : undefined;
+  }
+
+  function requireSignedIn(actor: Actor): number {
+    const userId = signedIn(actor);
+    if (userId === undefined) throw new UnauthorizedError(m.missingAuthentication);
+    return userId;
+  }
+
+  /** POST /api/auth/logout (refresh mode): ends every session of the user (the spec; Strapi ends only the current one). */
+  async function logout(actor: Actor): Promise<void> {
+    await deps.sessions.revokeAll(requireSignedIn(actor));
+  }
+
+  /** GET /api/auth/sessions (refresh mode): the user's sessions, the current one marked. */
+  function listSessions(actor: Actor, currentSessionId: string | undefined) {
+    return deps.sessions.list(requireSignedIn(actor), currentSessionId);
+  }
+
+  /** DELETE /api/auth/sessions/:id (refresh mode): ends one of the user's own sessions. */
+  async function revokeSession(actor: Actor, sessionId: string): Promise<void> {
+    if (!(await deps.sessions.revoke(requireSignedIn(actor), sessionId))) throw new NotFoundError(m.sessionNotFound);
+  }
+
+  return { connect, providerCallback, login, register, forgotPassword, resetPassword, changePassword, confirmEmail, sendEmailConfirmation, refresh, logout, listSessions, revokeSession, answer };
 }
 

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isMap, parseDocument, type Document } from 'yaml';
 import { ProjectFileError, ValidationError } from '../errors.js';
-import { withLock, writeFileAtomic } from '../storage/index.js';
+import { withFileStore } from '../storage/index.js';
 import { didYouMean } from '../suggest.js';
 import { parseYaml } from '../yaml.js';
 import { defaults } from './defaults.js';
@@ -71,14 +71,15 @@ export async function editConfigFile<T>(
   file: ConfigFileName,
   mutate: (doc: Document, current: Record<string, unknown>) => T,
 ): Promise<T> {
-  return withLock(join(dataDir, `.config-${file}.lock`), async () => {
+  // Run from the CLI, once: a store of its own, idle again by the time this resolves.
+  return withFileStore((files) => files.withLock(join(dataDir, `.config-${file}.lock`), async () => {
     const doc = await readDocument(projectDir, file);
     const current = validateConfigFile(file, doc.toJS());
     const result = mutate(doc, current);
     validateConfigFile(file, doc.toJS());
-    await writeFileAtomic(join(projectDir, configFilePath(file)), doc.toString(), { mode: 0o600 });
+    await files.writeFileAtomic(join(projectDir, configFilePath(file)), doc.toString(), { mode: 0o600 });
     return result;
-  });
+  }));
 }
 
 function lookup(value: unknown, path: string[]): unknown {

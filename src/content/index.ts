@@ -3,5 +3,5 @@
  * per-document files, the locale- and draft-aware service, and the generated REST routes.
  */
 export { createContentStore, type ContentStore } from './store.js';
-export { createContentService, type ContentService, type WriteOptions } from './service.js';
+export { createContentService, type ContentService, type RemoveOptions, type WriteOptions } from './service.js';
 export type { DocumentRow } from './types.js';

@@ -3,14 +3,14 @@
  * types, locale-aware, with draft & publish (spec "Content endpoints with locale", strapi-reference
  * §4). It takes parsed queries and raw payloads and answers presented documents; it never sees `ctx`.
  */
-import { ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import { messages } from '../messages.js';
-import { hashPassword } from '../auth/index.js';
+import { hashPassword } from '../password.js';
 import { newDocumentId, now } from '../ids.js';
 import { resolveLocale } from '../i18n/index.js';
 import { isLocalizedAttribute, type ContentType, type Schemas } from '../schema/index.js';
 import type { I18nConfig } from '../config/index.js';
-import { can, contentAction, type Actor } from '../permissions/index.js';
+import { assertCan, contentAction, type Actor } from '../permissions/index.js';
 import { createKeyedQueue, type DocumentStatus, type Json, type Row } from '../storage/index.js';
 import { createAnswerCache } from './answer-cache.js';
 import { renumberComponents, withComponentIds } from './components.js';
@@ -18,7 +18,6 @@ import {
   compareBy,
   compileFilter,
   contentTypeModel,
-  createModelLookup,
   isRelationInput,
   LOCALIZATIONS,
   lookupFor,
@@ -39,6 +38,8 @@ import type { DocumentRow } from './types.js';
 
 export interface ContentServiceDeps {
   schemas: Schemas;
+  /** The project's models (see `createModelLookup`). */
+  lookup: ModelLookup;
   store: ContentStore;
   users: { rows(): readonly Row[] };
   roles: { rows(): readonly Row[] };
@@ -60,6 +61,13 @@ export interface WriteOptions {
   fields?: string[];
 }
 
+export interface RemoveOptions {
+  /** The `locale` query parameter as given (`*`: every locale). */
+  locale: unknown;
+  /** Who deletes: they need the type's `delete`. */
+  actor: Actor;
+}
+
 /** One stored version of a document. */
 interface Version {
   status: DocumentStatus;
@@ -77,11 +85,11 @@ const ANSWER_CACHE_ENTRY_BYTES = 1024 * 1024;
 export type ContentService = ReturnType<typeof createContentService>;
 
 /**
- * @example const content = createContentService({ schemas, store, users, roles, i18n: () => project.config.i18n });
+ * @example const content = createContentService({ schemas, lookup: createModelLookup(schemas), store, users, roles, i18n: () => project.config.i18n });
  */
 export function createContentService(deps: ContentServiceDeps) {
   const { schemas, store } = deps;
-  const lookup = createModelLookup(schemas);
+  const { lookup } = deps;
   const targets = relationTargets(schemas);
   const relationContext: RelationContext = { schemas, store, users: deps.users, roles: deps.roles };
   /** Serialises writes per document: an update reads the current version and must not race another. */
@@ -361,7 +369,7 @@ export function createContentService(deps: ContentServiceDeps) {
     return answer;
   }
 
-  async function create(type: ContentType, data: unknown, options: WriteOptions): Promise<DocumentResult> {
+  async function createDocument(type: ContentType, data: unknown, options: WriteOptions): Promise<DocumentResult> {
     const locale = localeOf(type, options.locale, false) as string | null;
     const documentId = newDocumentId();
     return queued(writeKey(type, documentId), async () => {
@@ -381,7 +389,7 @@ export function createContentService(deps: ContentServiceDeps) {
     });
   }
 
-  async function update(type: ContentType, documentId: string, data: unknown, options: WriteOptions): Promise<DocumentResult> {
+  async function updateDocument(type: ContentType, documentId: string, data: unknown, options: WriteOptions): Promise<DocumentResult> {
     const locale = localeOf(type, options.locale, false) as string | null;
     return queued(writeKey(type, documentId), async () => {
       const versions = store.versions(type, documentId);
@@ -402,7 +410,7 @@ export function createContentService(deps: ContentServiceDeps) {
           : { ...current, updatedAt: now() };
       } else {
         // A new locale version of an existing document (spec rules 3–5).
-        if (!can(options.actor, contentAction(type.singularName, 'createLocalization'))) throw new ForbiddenError('Forbidden');
+        assertCan(options.actor, contentAction(type.singularName, 'createLocalization'));
         input = validateDocumentInput(data, model, { lookup: lookupFor(lookup, options.actor), mode: 'update', localizedOnly: true, isUnique: isUniqueIn(type, documentId, status, locale) });
         const source = versions.find((version) => version.status === 'published')?.row ?? versions[0]!.row;
         const stamp = now();
@@ -426,13 +434,28 @@ export function createContentService(deps: ContentServiceDeps) {
     });
   }
 
-  async function updateSingle(type: ContentType, data: unknown, options: WriteOptions): Promise<DocumentResult> {
-    const documentId = singleDocumentId(type);
-    return documentId ? update(type, documentId, data, options) : create(type, data, options);
+  // Every write checks its action against the actor (a single type's PUT is `update`, also when it
+  // creates the document), as the routes did before calling; the CLI's system actor holds them all.
+
+  async function create(type: ContentType, data: unknown, options: WriteOptions): Promise<DocumentResult> {
+    assertCan(options.actor, contentAction(type.singularName, 'create'));
+    return createDocument(type, data, options);
   }
 
-  async function remove(type: ContentType, documentId: string, localeParam: unknown): Promise<void> {
-    const locale = localeOf(type, localeParam, true);
+  async function update(type: ContentType, documentId: string, data: unknown, options: WriteOptions): Promise<DocumentResult> {
+    assertCan(options.actor, contentAction(type.singularName, 'update'));
+    return updateDocument(type, documentId, data, options);
+  }
+
+  async function updateSingle(type: ContentType, data: unknown, options: WriteOptions): Promise<DocumentResult> {
+    assertCan(options.actor, contentAction(type.singularName, 'update'));
+    const documentId = singleDocumentId(type);
+    return documentId ? updateDocument(type, documentId, data, options) : createDocument(type, data, options);
+  }
+
+  async function remove(type: ContentType, documentId: string, options: RemoveOptions): Promise<void> {
+    assertCan(options.actor, contentAction(type.singularName, 'delete'));
+    const locale = localeOf(type, options.locale, true);
     await queued(writeKey(type, documentId), async () => {
       const versions = store.versions(type, documentId).filter(({ row }) => locale === '*' || row.locale === locale);
       if (versions.length === 0) throw new NotFoundError(messages.notFound);
@@ -440,15 +463,16 @@ export function createContentService(deps: ContentServiceDeps) {
     });
   }
 
-  async function removeSingle(type: ContentType, localeParam: unknown): Promise<void> {
-    localeOf(type, localeParam, true);
+  async function removeSingle(type: ContentType, options: RemoveOptions): Promise<void> {
+    assertCan(options.actor, contentAction(type.singularName, 'delete'));
+    localeOf(type, options.locale, true);
     const documentId = singleDocumentId(type);
     if (!documentId) throw new NotFoundError(messages.notFound);
-    await remove(type, documentId, localeParam);
+    await remove(type, documentId, options);
   }
 
   /** The models as `actor` may read them: what a request's query is parsed against. */
   const modelsFor = (actor: Actor): ModelLookup => lookupFor(lookup, actor);
 
-  return { lookup, modelsFor, findJson, findOneJson, findSingleJson, create, update, updateSingle, remove, removeSingle };
+  return { modelsFor, findJson, findOneJson, findSingleJson, create, update, updateSingle, remove, removeSingle };
 }

@@ -9,7 +9,7 @@ import type { Transporter } from 'nodemailer';
 import type { EmailConfig } from '../config/index.js';
 import { ApplicationError } from '../errors.js';
 import { silentLogger, type Logger } from '../log.js';
-import { writeFileAtomic } from '../storage/index.js';
+import type { FileStore } from '../storage/index.js';
 
 export interface MailMessage {
   /** One bare address (`ada@example.com`); lists and display names are refused. */
@@ -35,6 +35,8 @@ export interface MailerOptions {
   config: () => EmailConfig;
   /** `data/outbox/` of the project. */
   outboxDir: string;
+  /** Writes the outbox files: the project's store, so its `flush()` waits for them. */
+  files: FileStore;
   log?: Logger;
 }
 
@@ -68,7 +70,7 @@ function nodemailer(): Promise<typeof import('nodemailer')> {
  * Creates the mailer. No connection is opened until the first SMTP send.
  *
  * @example
- * const mailer = createMailer({ config: () => project.config.email, outboxDir: 'data/outbox', log });
+ * const mailer = createMailer({ config: () => project.config.email, outboxDir: 'data/outbox', files, log });
  * const { file } = await mailer.send({ to: 'ada@example.com', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' });
  */
 export function createMailer(options: MailerOptions): Mailer {
@@ -101,7 +103,7 @@ export function createMailer(options: MailerOptions): Mailer {
     const message = info.message as Buffer;
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = join(options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-    await writeFileAtomic(file, message, { mode: OUTBOX_FILE_MODE });
+    await options.files.writeFileAtomic(file, message, { mode: OUTBOX_FILE_MODE });
     log.info(`email written to ${file}`);
     return { messageId: info.messageId, file };
   }

@@ -2,6 +2,7 @@
  * The permission engine: a pure function over data in memory. No rule, or anything unexpected,
  * denies (fail closed).
  */
+import { ForbiddenError } from '../errors.js';
 import type { PermissionRow, RoleRow } from './roles.js';
 
 /** Who is calling: an anonymous caller (Public role), a signed-in user, or the system (the CLI). */
@@ -22,6 +23,16 @@ export function can(actor: Actor, action: string): boolean {
   if (typeof action !== 'string' || action === '' || !actor) return false;
   if (actor.kind === 'system') return true;
   return actor.role !== undefined && actor.permissions.has(action);
+}
+
+/**
+ * What every service write does first: refuse an actor that does not hold `action`. The HTTP routes
+ * check the same action before (and choose 401 or 403); this keeps the rule where the write is,
+ * for every caller to come.
+ * @example assertCan(actor, 'plugin::users-permissions.user.create')
+ */
+export function assertCan(actor: Actor, action: string): void {
+  if (!can(actor, action)) throw new ForbiddenError('Forbidden');
 }
 
 const cache = new WeakMap<readonly PermissionRow[], Map<number, ReadonlySet<string>>>();

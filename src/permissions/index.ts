@@ -3,8 +3,8 @@
  * permission engine, the catalogue and tree of a project's actions, and the roles service.
  */
 export { USERS_PERMISSIONS_ACTIONS, COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, DEFAULT_PERMISSIONS, contentAction, readAction, usersPermissionsAction } from './actions.js';
-export { BUILT_IN_ROLES, seedBuiltInRoles, presentRole, type RoleRow, type PermissionRow, type SeedOptions } from './roles.js';
-export { can, permissionsOf, SYSTEM_ACTOR, type Actor } from './engine.js';
+export { BUILT_IN_ROLES, findRole, seedBuiltInRoles, presentRole, type RoleRow, type PermissionRow, type SeedOptions } from './roles.js';
+export { assertCan, can, permissionsOf, SYSTEM_ACTOR, type Actor } from './engine.js';
 export {
   I18N_LIST_LOCALES,
   actionCatalogue,

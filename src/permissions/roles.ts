@@ -26,6 +26,23 @@ export function presentRole(row: RoleRow): Role {
   return role as Role;
 }
 
+/**
+ * The role a person means on the command line, in config or in a URL: its numeric id, its type or
+ * its name (both case-insensitive, type first), or its documentId. Undefined when none matches.
+ * The one place that decides how a role is named.
+ * @example findRole(roles.rows(), 'Authenticated')?.type // 'authenticated'
+ */
+export function findRole<T extends RoleRow>(rows: readonly T[], ref: string | number): T | undefined {
+  const given = String(ref).trim();
+  const lower = given.toLowerCase();
+  return (
+    (/^\d+$/.test(given) ? rows.find((row) => row.id === Number(given)) : undefined) ??
+    rows.find((row) => row.type.toLowerCase() === lower) ??
+    rows.find((row) => row.name.toLowerCase() === lower) ??
+    rows.find((row) => row.documentId === given)
+  );
+}
+
 export interface PermissionRow extends Row {
   action: string;
   /** id of the role holding it */

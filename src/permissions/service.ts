@@ -9,9 +9,10 @@ import { newDocumentId, now } from '../ids.js';
 import type { Row, Table } from '../storage/index.js';
 import { didYouMean } from '../suggest.js';
 import { actionCatalogue, actionsFromTree, permissionTree, unknownActionsError, type CatalogueSchemas, type PermissionTree } from './catalogue.js';
-import { permissionsOf } from './engine.js';
+import { assertCan, permissionsOf, type Actor } from './engine.js';
+import { usersPermissionsAction } from './actions.js';
 import { permissionMessages as messages } from './messages.js';
-import { presentRole, type PermissionRow, type Role, type RoleRow } from './roles.js';
+import { findRole, presentRole, type PermissionRow, type Role, type RoleRow } from './roles.js';
 import { isPlainObject } from '../objects.js';
 
 export type { Role };
@@ -58,16 +59,18 @@ export interface RoleService {
   findOne(id: RoleRef): RoleWithPermissions;
   /** The full catalogue as a tree, every action disabled (`GET /api/users-permissions/permissions`). */
   permissionTree(): PermissionTree;
-  /** POST: creates a role (and its permissions when the body has a tree). */
-  create(body: unknown): Promise<Role>;
-  /** PUT: changes `name`/`description`; replaces the permissions only when `permissions` is in the body. */
-  update(id: RoleRef, body: unknown): Promise<Role>;
-  /** DELETE: moves the role's users to Public, deletes its permissions, then the role. */
-  remove(id: RoleRef): Promise<{ role: Role; usersMoved: number }>;
-  /** A role by id, type or name (case-insensitive), else 404 listing the roles with a suggestion. */
+  /** POST: creates a role (and its permissions when the body has a tree). Needs `role.createRole`. */
+  create(actor: Actor, body: unknown): Promise<Role>;
+  /** PUT: changes `name`/`description`; replaces the permissions only when `permissions` is in the body. Needs `role.updateRole`. */
+  update(actor: Actor, id: RoleRef, body: unknown): Promise<Role>;
+  /** DELETE: moves the role's users to Public, deletes its permissions, then the role. Needs `role.deleteRole`. */
+  remove(actor: Actor, id: RoleRef): Promise<{ role: Role; usersMoved: number }>;
+  /** A role by id, type, name (case-insensitive) or documentId (see `findRole`), else 404 listing the roles with a suggestion. */
   resolveRole(ref: RoleRef): Role;
-  grant(ref: RoleRef, actions: readonly string[]): Promise<GrantResult>;
-  revoke(ref: RoleRef, actions: readonly string[]): Promise<RevokeResult>;
+  /** Adds actions to a role. Needs `role.updateRole`. */
+  grant(actor: Actor, ref: RoleRef, actions: readonly string[]): Promise<GrantResult>;
+  /** Takes actions from a role. Needs `role.updateRole`. */
+  revoke(actor: Actor, ref: RoleRef, actions: readonly string[]): Promise<RevokeResult>;
   /** The actions a role holds, sorted. */
   listGranted(ref: RoleRef): { role: Role; actions: string[] };
 }
@@ -148,7 +151,7 @@ function permissionRow(id: number, role: number, action: string, stamp: string):
 
 /**
  * The roles and permissions service over the project's tables.
- * @example const roles = createRoleService({ ...tables, schemas }); await roles.grant('public', ['api::article.article.find']);
+ * @example const roles = createRoleService({ ...tables, schemas }); await roles.grant(SYSTEM_ACTOR, 'public', ['api::article.article.find']);
  */
 export function createRoleService(deps: RoleServiceDeps): RoleService {
   const { roles, permissions, users, schemas } = deps;
@@ -168,14 +171,9 @@ export function createRoleService(deps: RoleServiceDeps): RoleService {
 
   function resolveRow(ref: RoleRef): RoleRow {
     const rows = roles.rows();
-    const given = String(ref).trim();
-    const lower = given.toLowerCase();
-    const row =
-      (/^\d+$/.test(given) ? rows.find((candidate) => candidate.id === Number(given)) : undefined) ??
-      rows.find((candidate) => candidate.type.toLowerCase() === lower) ??
-      rows.find((candidate) => candidate.name.toLowerCase() === lower) ??
-      rows.find((candidate) => candidate.documentId === given);
+    const row = findRole(rows, ref);
     if (row) return row;
+    const given = String(ref).trim();
     const types = rows.map((candidate) => candidate.type);
     throw new NotFoundError(messages.unknownRole(given, types, didYouMean(given, [...types, ...rows.map((candidate) => candidate.name)])), { role: given });
   }
@@ -205,7 +203,8 @@ export function createRoleService(deps: RoleServiceDeps): RoleService {
       return permissionTree(schemas);
     },
 
-    async create(input) {
+    async create(actor, input) {
+      assertCan(actor, usersPermissionsAction('role', 'createRole'));
       const body = roleBody(input);
       const name = text(body, 'name', true)!;
       const type = text(body, 'type', false) ?? roleTypeFromName(name);
@@ -230,7 +229,8 @@ export function createRoleService(deps: RoleServiceDeps): RoleService {
       return presentRole(row);
     },
 
-    async update(id, input) {
+    async update(actor, id, input) {
+      assertCan(actor, usersPermissionsAction('role', 'updateRole'));
       const body = roleBody(input);
       const current = findRow(id);
       const name = text(body, 'name', false);
@@ -272,7 +272,8 @@ export function createRoleService(deps: RoleServiceDeps): RoleService {
       return presentRole(row);
     },
 
-    async remove(id) {
+    async remove(actor, id) {
+      assertCan(actor, usersPermissionsAction('role', 'deleteRole'));
       const row = findRow(id);
       if (row.type === 'public') throw new ApplicationError(messages.cannotDeletePublicRole);
       const publicRole = roles.rows().find((candidate) => candidate.type === 'public');
@@ -302,7 +303,8 @@ export function createRoleService(deps: RoleServiceDeps): RoleService {
       return presentRole(resolveRow(ref));
     },
 
-    async grant(ref, actions) {
+    async grant(actor, ref, actions) {
+      assertCan(actor, usersPermissionsAction('role', 'updateRole'));
       const row = resolveRow(ref);
       const wanted = checkedActions(actions, new Set(catalogue()));
       const granted = await permissions.update((data) => {
@@ -315,7 +317,8 @@ export function createRoleService(deps: RoleServiceDeps): RoleService {
       return { role: presentRole(row), granted, alreadyGranted: wanted.filter((action) => !granted.includes(action)) };
     },
 
-    async revoke(ref, actions) {
+    async revoke(actor, ref, actions) {
+      assertCan(actor, usersPermissionsAction('role', 'updateRole'));
       const row = resolveRow(ref);
       // Actions of a removed content type are no longer in the catalogue but can still be revoked.
       const wanted = checkedActions(actions, new Set([...catalogue(), ...heldBy(row.id)]));

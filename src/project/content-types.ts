@@ -3,7 +3,7 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApplicationError } from '../errors.js';
 import { buildContentType, loadSchemas, renderContentTypeYaml, type BuildContentTypeInput } from '../schema/index.js';
-import { writeFileAtomic } from '../storage/index.js';
+import { withFileStore } from '../storage/index.js';
 import { assertProject, projectPaths } from './paths.js';
 
 async function exists(path: string): Promise<boolean> {
@@ -26,7 +26,7 @@ export async function createContentTypeFile(dir: string, input: BuildContentType
   const contentType = buildContentType(input, existing);
   const file = `content-types/${contentType.info.singularName}.yaml`;
   if (await exists(join(paths.root, file))) throw new ApplicationError(`${file} already exists`);
-  await writeFileAtomic(join(paths.root, file), renderContentTypeYaml(contentType), { mode: 0o644 });
+  await withFileStore((files) => files.writeFileAtomic(join(paths.root, file), renderContentTypeYaml(contentType), { mode: 0o644 }));
   const route = contentType.kind === 'singleType' ? contentType.info.singularName : contentType.info.pluralName;
   return { file, contentType, route };
 }

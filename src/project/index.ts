@@ -12,14 +12,17 @@ import { checkTemplate, createMailer, renderTemplate, type TemplateVariables } f
 import { createRoleService, type RoleService } from '../permissions/index.js';
 import { createUserService, type UserRow, type UserService } from '../users/index.js';
 import { createContentService, createContentStore, type ContentService } from '../content/index.js';
+import { createModelLookup, type Model, type ModelLookup } from '../model/index.js';
 import { createLogger, type Logger } from '../log.js';
 import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissions/index.js';
 import { loadSchemas, type Schemas } from '../schema/index.js';
-import { createFileDocuments, openTable, removeStaleTempFiles, whenIdle, type DocumentAdapter, type Row, type Table } from '../storage/index.js';
+import { createFileDocuments, createFileStore, openTable, type DocumentAdapter, type FileStore, type Row, type Table } from '../storage/index.js';
 import { parseYaml } from '../yaml.js';
 import { assertProject, projectPaths, TABLES, type ProjectPaths, type TableName } from './paths.js';
 
 export { projectPaths, assertProject, displayDir, TABLES, type ProjectPaths, type TableName } from './paths.js';
+export { createContentTypeFile, listContentTypes, type ContentTypeSummary } from './content-types.js';
+export { scaffoldProject, type ScaffoldOptions } from './scaffold.js';
 
 export interface Tables {
   users: Table<UserRow>;
@@ -29,21 +32,12 @@ export interface Tables {
   tokens: Table<Row>;
 }
 
-export interface Project {
-  paths: ProjectPaths;
-  /** The current configuration; `i18n` follows `config/i18n.yaml` live while `watch()` runs. */
-  readonly config: Config;
-  schemas: Schemas;
-  tables: Tables;
+export interface Project extends ProjectData {
   documents: DocumentAdapter;
   /** Content documents, served from memory. */
   content: ContentService;
   /** How JWTs are signed and checked. */
   tokens: TokenSettings;
-  /** End users (data/users.json). */
-  users: UserService;
-  /** Roles and their permissions. */
-  roles: RoleService;
   /** The accounts flows of /api/auth. */
   auth: AuthService;
   /** Refresh-mode sessions. */
@@ -55,7 +49,7 @@ export interface Project {
   log: Logger;
   /** Follows changes other processes make to data/ tables and config/i18n.yaml. Answers a stop function. */
   watch(): () => void;
-  /** Resolves once every write this process started is on disk. */
+  /** Resolves once every write this project started is on disk (another project's writes are not waited for). */
   flush(): Promise<void>;
 }
 
@@ -63,20 +57,39 @@ export interface OpenOptions extends LoadOptions {
   log?: Logger;
 }
 
-/** What the CLI needs to change users, roles and permissions: everything but the content documents. */
+/**
+ * A project without its content documents: config, content types, tables, and the services over
+ * the tables. What the CLI needs to change users, roles and permissions; `openProject` builds on it.
+ */
 export interface ProjectData {
   paths: ProjectPaths;
-  config: Config;
+  /** The current configuration; `i18n` follows `config/i18n.yaml` live while a server's `watch()` runs. */
+  readonly config: Config;
   schemas: Schemas;
   tables: Tables;
+  /** Every model of the project (content types, components, the User and the Role), as the system sees them. */
+  lookup: ModelLookup & { userModel: Model; roleModel: Model };
+  /** End users (data/users.json). */
+  users: UserService;
+  /** Roles and their permissions. */
+  roles: RoleService;
 }
 
 /**
  * Opens a project's config, content types and tables (not its documents), seeding the built-in
- * roles on a new data/ folder. The CLI uses this; `openProject` builds on it.
- * @example const { tables } = await openProjectData('site', { env: process.env });
+ * roles on a new data/ folder, and builds the user and role services: the one place they are
+ * built, for the CLI and (through `openProject`) the server.
+ * @example const { users, roles } = await openProjectData('site', { env: process.env });
  */
 export async function openProjectData(dir: string, options: LoadOptions = {}): Promise<ProjectData> {
+  return (await openData(dir, options)).data;
+}
+
+/**
+ * `openProjectData`, plus the handle the server uses to change the config its services read, and
+ * the project's file store: every write of the project goes through it, so `flush` can wait for them.
+ */
+async function openData(dir: string, options: LoadOptions): Promise<{ data: ProjectData; files: FileStore; setConfig(next: Config): void }> {
   const paths = projectPaths(dir, options.env);
   await assertProject(paths);
   const config = await loadConfig(paths.root, options);
@@ -84,11 +97,35 @@ export async function openProjectData(dir: string, options: LoadOptions = {}): P
   await mkdir(paths.data, { recursive: true, mode: 0o700 });
   // data/ holds password hashes and tokens: owner-only, also when it came from a git checkout.
   await chmod(paths.data, 0o700).catch(() => undefined);
+  const files = createFileStore();
   const tables = Object.fromEntries(
-    await Promise.all(TABLES.map(async (name) => [name, await openTable(paths.data, name)] as const)),
+    await Promise.all(TABLES.map(async (name) => [name, await openTable(files, paths.data, name)] as const)),
   ) as unknown as Tables;
   await seedBuiltInRoles(tables.roles, tables.permissions, { extra: config.usersPermissions.bootstrapPermissions });
-  return { paths, config, schemas, tables };
+  let current = config;
+  const lookup = createModelLookup(schemas);
+  const users = createUserService({
+    users: tables.users, roles: tables.roles, sessions: tables.sessions, userModel: lookup.userModel, lookup, config: () => current,
+  });
+  const roles = createRoleService({ roles: tables.roles, permissions: tables.permissions, users: tables.users, schemas });
+  const data: ProjectData = {
+    paths,
+    get config() {
+      return current;
+    },
+    schemas,
+    tables,
+    lookup,
+    users,
+    roles,
+  };
+  return {
+    data,
+    files,
+    setConfig: (next) => {
+      current = next;
+    },
+  };
 }
 
 /**
@@ -97,25 +134,21 @@ export async function openProjectData(dir: string, options: LoadOptions = {}): P
  * @example const project = await openProject('site', { env: process.env });
  */
 export async function openProject(dir: string, options: OpenOptions = {}): Promise<Project> {
-  const data = await openProjectData(dir, options);
-  const { paths, schemas, tables } = data;
+  const { data, files, setConfig } = await openData(dir, options);
+  const { paths, schemas, tables, lookup, users, roles } = data;
   let config = data.config;
   const log = options.log ?? createLogger();
-  const jwtSecret = await resolveJwtSecret(config.usersPermissions.jwtSecret, paths.data);
+  const jwtSecret = await resolveJwtSecret(config.usersPermissions.jwtSecret, paths.data, files);
   if (jwtSecret.generated) log.warn('no users-permissions.jwtSecret is configured: generated one in data/.jwt-secret');
   const tokens: TokenSettings = { secret: jwtSecret.secret, expiresIn: config.usersPermissions.jwt.expiresIn };
-  const documents = createFileDocuments(paths.data, { onSkip: (path, reason) => log.warn(`${path}: ${reason}`), sweepTempFiles: true });
+  const documents = createFileDocuments(files, paths.data, { onSkip: (path, reason) => log.warn(`${path}: ${reason}`), sweepTempFiles: true });
   // data/ is walked once: the store's load sweeps the folders of the content types it reads.
-  await removeStaleTempFiles(paths.data, { except: schemas.contentTypes.map((type) => join(paths.content, type.singularName)) });
+  await files.removeStaleTempFiles(paths.data, { except: schemas.contentTypes.map((type) => join(paths.content, type.singularName)) });
   const store = createContentStore(documents, schemas);
   await store.load();
-  const content = createContentService({ schemas, store, users: tables.users, roles: tables.roles, i18n: () => config.i18n });
-  const users = createUserService({
-    users: tables.users, roles: tables.roles, sessions: tables.sessions, userModel: content.lookup.userModel, lookup: content.lookup, config: () => config,
-  });
-  const roles = createRoleService({ roles: tables.roles, permissions: tables.permissions, users: tables.users, schemas });
+  const content = createContentService({ schemas, lookup, store, users: tables.users, roles: tables.roles, i18n: () => config.i18n });
   for (const name of ['resetPassword', 'emailConfirmation'] as const) checkTemplate(config.email.templates[name], 'config/email.yaml', `templates.${name}`);
-  const mailer = createMailer({ config: () => config.email, outboxDir: paths.outbox, log });
+  const mailer = createMailer({ config: () => config.email, outboxDir: paths.outbox, files, log });
   const sessions = createSessions({ sessions: tables.sessions as unknown as Table<SessionRow>, secret: () => tokens.secret, settings: () => config.usersPermissions.sessions });
   let listeningUrl: string | undefined;
   const publicUrl = () => config.server.url ?? listeningUrl ?? `http://${config.server.host}:${config.server.port}`;
@@ -133,6 +166,7 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
       const i18n = resolveI18n(validateConfigFile('i18n', parseYaml(readFileSync(join(paths.config, 'i18n.yaml'), 'utf8'), file)));
       if (JSON.stringify(i18n) === JSON.stringify(config.i18n)) return;
       config = { ...config, i18n };
+      setConfig(config);
       log.info(`locales reloaded: ${i18n.locales.map((locale) => locale.code).join(', ')} (default ${i18n.defaultLocale})`);
     } catch (error) {
       // A half-edited file must not take a running server down: keep serving the last good locales.
@@ -147,6 +181,7 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
     },
     schemas,
     tables,
+    lookup,
     documents,
     content,
     tokens,
@@ -180,6 +215,6 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
         for (const watcher of watchers) watcher.close();
       };
     },
-    flush: whenIdle,
+    flush: files.whenIdle,
   };
 }

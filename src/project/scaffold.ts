@@ -7,7 +7,7 @@ import { defaultLocaleName, defaults } from '../config/index.js';
 import { ApplicationError } from '../errors.js';
 import { assertLocaleCode } from '../i18n/index.js';
 import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissions/index.js';
-import { openTable, writeFileAtomic } from '../storage/index.js';
+import { openTable, withFileStore } from '../storage/index.js';
 import { displayDir, projectPaths, type ProjectPaths } from './paths.js';
 
 export { displayDir };
@@ -61,13 +61,16 @@ export async function scaffoldProject(dir: string, options: ScaffoldOptions = {}
   if (!(await isEmptyOrMissing(paths.root))) {
     throw new ApplicationError(`${displayDir(paths.root)} is not empty; choose a new directory for the project`);
   }
-  for (const [name, { text, mode }] of Object.entries(configFiles(defaultLocale))) {
-    await writeFileAtomic(join(paths.config, name), text, { mode });
-  }
-  await mkdir(join(paths.contentTypes, 'components'), { recursive: true });
-  await writeFileAtomic(join(paths.root, '.gitignore'), 'data/\nnode_modules/\n', { mode: 0o644 });
-  await mkdir(paths.data, { recursive: true, mode: 0o700 });
-  const [roles, permissions] = await Promise.all([openTable<RoleRow>(paths.data, 'roles'), openTable<PermissionRow>(paths.data, 'permissions')]);
-  await seedBuiltInRoles(roles, permissions);
+  // Run once from the CLI: a store of its own, idle again by the time this resolves.
+  await withFileStore(async (files) => {
+    for (const [name, { text, mode }] of Object.entries(configFiles(defaultLocale))) {
+      await files.writeFileAtomic(join(paths.config, name), text, { mode });
+    }
+    await mkdir(join(paths.contentTypes, 'components'), { recursive: true });
+    await files.writeFileAtomic(join(paths.root, '.gitignore'), 'data/\nnode_modules/\n', { mode: 0o644 });
+    await mkdir(paths.data, { recursive: true, mode: 0o700 });
+    const [roles, permissions] = await Promise.all([openTable<RoleRow>(files, paths.data, 'roles'), openTable<PermissionRow>(files, paths.data, 'permissions')]);
+    await seedBuiltInRoles(roles, permissions);
+  });
   return paths;
 }

@@ -5,8 +5,8 @@
 import { readFile as readFileCallback } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
-import { removeEmptyDirectory, removeFile, track, writeFilesAtomic } from './atomic-write.js';
 import { defaultReaderThreads, parseDocument, readDocumentTree } from './document-tree.js';
+import type { FileStore } from './file-store.js';
 import { errorCode } from './fs-errors.js';
 import { createKeyedQueue } from './keyed-queue.js';
 import { assertDocumentKey, assertOneDocument, assertSafeName } from './names.js';
@@ -33,17 +33,18 @@ export interface FileDocumentsOptions {
 const readFile = promisify(readFileCallback);
 
 /**
- * The file-backed DocumentAdapter, the default for a project.
+ * The file-backed DocumentAdapter, the default for a project. It writes, removes and sweeps
+ * through `files`, whose `whenIdle()` waits for its writes.
  *
  * @example
- * const documents = createFileDocuments('data');
+ * const documents = createFileDocuments(files, 'data');
  * await documents.put({ type: 'article', documentId: 'a1b2', status: 'draft', locale: 'en' }, { title: 'Hi' });
  * // → data/content/article/a1b2/draft.en.json
  */
-export function createFileDocuments(dataDir: string, options: FileDocumentsOptions = {}): DocumentAdapter {
+export function createFileDocuments(files: FileStore, dataDir: string, options: FileDocumentsOptions = {}): DocumentAdapter {
   const contentDir = join(dataDir, 'content');
   const onSkip = options.onSkip ?? ((path, reason) => process.emitWarning(`${path}: ${reason}`, 'FolioStorageWarning'));
-  const treeOptions = { onSkip, sweepTempFiles: options.sweepTempFiles ?? false, readerThreads: options.readerThreads ?? defaultReaderThreads() };
+  const treeOptions = { files, onSkip, sweepTempFiles: options.sweepTempFiles ?? false, readerThreads: options.readerThreads ?? defaultReaderThreads() };
   const documentDir = (key: DocumentKey) => join(contentDir, key.type, key.documentId);
   const fileOf = (key: DocumentKey) => {
     assertDocumentKey(key);
@@ -56,9 +57,9 @@ export function createFileDocuments(dataDir: string, options: FileDocumentsOptio
   async function putAll(versions: readonly StoredDocument[]): Promise<void> {
     assertOneDocument(versions);
     if (versions.length === 0) return;
-    const files = versions.map(({ key, value }) => ({ name: basename(fileOf(key)), data: stableStringify(value) }));
+    const written = versions.map(({ key, value }) => ({ name: basename(fileOf(key)), data: stableStringify(value) }));
     const dir = documentDir(versions[0]!.key);
-    await inOrder(dir, () => writeFilesAtomic(dir, files));
+    await inOrder(dir, () => files.writeFilesAtomic(dir, written));
   }
 
   return {
@@ -75,10 +76,10 @@ export function createFileDocuments(dataDir: string, options: FileDocumentsOptio
 
     async remove(key) {
       const file = fileOf(key);
-      await inOrder(documentDir(key), () => track(async () => {
-        await removeFile(file);
+      await inOrder(documentDir(key), () => files.track(async () => {
+        await files.removeFile(file);
         // The last version of a document takes its directory with it, so `list` never walks empty ones.
-        await removeEmptyDirectory(documentDir(key));
+        await files.removeEmptyDirectory(documentDir(key));
       }));
     },
 

@@ -10,6 +10,8 @@ const { dirs, first } = workerData as { dirs: string[]; first: number };
 const port = parentPort!;
 const post = (message: ThreadMessage) => port.postMessage(message, 'batch' in message ? [message.batch.bytes.buffer] : []);
 
+// Module state on purpose: this file is the body of one reader thread, which reads one share once
+// and ends, so one reader per thread is that thread's whole life, shared with nothing.
 const reader = new BatchReader();
 try {
   for (const [i, dir] of dirs.entries()) {

@@ -9,11 +9,13 @@ import { availableParallelism } from 'node:os';
 import { join, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ApplicationError } from '../errors.js';
-import { removeStaleTempFiles, removeStaleTempFilesAmong } from './atomic-write.js';
 import { BatchReader, entryType, isSafeName, readDirectorySync, type EntryType, type ReadBatch } from './document-reader.js';
+import type { FileStore } from './file-store.js';
 import type { Json, StoredDocument } from './types.js';
 
 export interface TreeOptions {
+  /** The store whose sweep removes stale temp files, so it never takes one that store is writing. */
+  files: Pick<FileStore, 'removeStaleTempFiles' | 'removeStaleTempFilesAmong'>;
   onSkip: (path: string, reason: string) => void;
   /** Remove the stale temp files the walk meets (rules of removeStaleTempFiles) instead of reporting them. */
   sweepTempFiles: boolean;
@@ -188,8 +190,8 @@ function safeDirectories(parent: string, entries: Dirent[], skipped: Skipped[]):
 async function report(skipped: readonly Skipped[], options: TreeOptions): Promise<void> {
   const removed = new Set<string>();
   if (options.sweepTempFiles) {
-    for (const path of await removeStaleTempFilesAmong(skipped.filter(({ entry }) => entry !== 'other').map(({ path }) => path))) removed.add(path);
-    for (const { path, entry } of skipped) if (entry === 'directory' && !removed.has(path)) await removeStaleTempFiles(path);
+    for (const path of await options.files.removeStaleTempFilesAmong(skipped.filter(({ entry }) => entry !== 'other').map(({ path }) => path))) removed.add(path);
+    for (const { path, entry } of skipped) if (entry === 'directory' && !removed.has(path)) await options.files.removeStaleTempFiles(path);
   }
   for (const { path, reason } of skipped) if (!removed.has(path)) options.onSkip(path, reason);
 }

@@ -5,11 +5,12 @@
  */
 export type { Adapter, DocumentAdapter, DocumentKey, DocumentStatus, Json, Row, StoredDocument, Table, TableData } from './types.js';
 export { stableStringify } from './stable-json.js';
-export { writeFileAtomic, removeFile, whenIdle, removeStaleTempFiles } from './atomic-write.js';
-export type { WriteFileOptions, RemoveStaleTempFilesOptions } from './atomic-write.js';
-export { withLock } from './lock.js';
-export { createKeyedQueue } from './keyed-queue.js';
+export { createFileStore, withFileStore } from './file-store.js';
+export type { FileStore } from './file-store.js';
+export type { DirectoryFile, WriteFileOptions } from './atomic-write.js';
+export type { RemoveStaleTempFilesOptions } from './temp-files.js';
 export type { LockOptions } from './lock.js';
+export { createKeyedQueue } from './keyed-queue.js';
 export { openTable } from './json-table.js';
 export type { OpenTableOptions } from './json-table.js';
 export { createFileDocuments } from './document-files.js';

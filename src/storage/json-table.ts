@@ -7,35 +7,35 @@ import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Low } from 'lowdb';
 import { ApplicationError } from '../errors.js';
-import { track, writeFileAtomic } from './atomic-write.js';
+import type { FileStore } from './file-store.js';
 import { errorCode } from './fs-errors.js';
-import { withLock } from './lock.js';
 import { assertSafeName } from './names.js';
 import { stableStringify } from './stable-json.js';
 import { assertTableData, deepFreeze, emptyTableData } from './table-data.js';
 import type { Adapter, Row, Table, TableData } from './types.js';
 
 export interface OpenTableOptions {
-  /** Passed to `withLock`; default 10 s. */
+  /** Passed to the store's `withLock`; default 10 s. */
   lockTimeoutMs?: number;
 }
 
 const MISSING = 'missing';
 
 /**
- * Opens (reading it once) the table `<dataDir>/<name>.json`; a missing file is an empty table.
+ * Opens (reading it once) the table `<dataDir>/<name>.json`; a missing file is an empty table. Its
+ * updates lock and write through `files`, whose `whenIdle()` waits for them.
  *
  * @example
- * const users = await openTable<User>('data', 'users');
+ * const users = await openTable<User>(files, 'data', 'users');
  * const id = await users.update((data) => {
  *   const id = data.nextId++;
  *   data.rows.push({ id, documentId: 'k2j4h5', username: 'ada' });
  *   return id;
  * });
  */
-export async function openTable<R extends Row>(dataDir: string, name: string, options: OpenTableOptions = {}): Promise<Table<R>> {
+export async function openTable<R extends Row>(files: FileStore, dataDir: string, name: string, options: OpenTableOptions = {}): Promise<Table<R>> {
   assertSafeName(name, 'table name');
-  const file = new TableFile<R>(join(dataDir, `${name}.json`));
+  const file = new TableFile<R>(join(dataDir, `${name}.json`), files);
   const lockPath = join(dataDir, `.${name}.lock`);
   // lowdb's Low is the in-memory holder; reads bypass `Low.read()` because it keeps the old data
   // when the adapter answers null, and a table whose file was deleted must become empty.
@@ -58,7 +58,7 @@ export async function openTable<R extends Row>(dataDir: string, name: string, op
   return {
     name,
     rows: () => db.data.rows,
-    update: (change) => track(() => withLock(lockPath, () => applyChange(change), { timeoutMs: options.lockTimeoutMs })),
+    update: (change) => files.track(() => files.withLock(lockPath, () => applyChange(change), { timeoutMs: options.lockTimeoutMs })),
     refresh: () => {
       if (file.versionOnDiskSync() === file.version) return false;
       db.data = deepFreeze(file.readSync() ?? emptyTableData());
@@ -76,7 +76,7 @@ class TableFile<R extends Row> implements Adapter<TableData<R>> {
   /** Version last read or written; null = unknown, forcing a re-read. */
   version: string | null = null;
 
-  constructor(readonly path: string) {}
+  constructor(readonly path: string, private readonly files: Pick<FileStore, 'writeFileAtomic'>) {}
 
   async read(): Promise<TableData<R> | null> {
     this.version = null;
@@ -121,7 +121,7 @@ class TableFile<R extends Row> implements Adapter<TableData<R>> {
 
   async write(data: TableData<R>): Promise<void> {
     this.version = null;
-    await writeFileAtomic(this.path, stableStringify(data));
+    await this.files.writeFileAtomic(this.path, stableStringify(data));
     // Called under the table lock, so nobody else can have replaced the file since our rename.
     this.version = await this.versionOnDisk();
   }

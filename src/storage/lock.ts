@@ -8,13 +8,17 @@ import { link, mkdir, open, readFile, rename, unlink, type FileHandle } from 'no
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApplicationError } from '../errors.js';
-import { releaseTempPath, reserveTempPath } from './atomic-write.js';
-import { errorCode, isProcessAlive } from './fs-errors.js';
+import { errorCode } from './fs-errors.js';
+import { isWriterGone, PROCESS_TAG } from './process-tag.js';
+import type { TempNames } from './temp-files.js';
 
 export interface LockOptions {
   /** How long to wait for the lock before giving up with an ApplicationError; default 10 s. */
   timeoutMs?: number;
 }
+
+/** See FileStore.withLock. */
+export type WithLock = <T>(lockPath: string, fn: () => T | Promise<T>, options?: LockOptions) => Promise<T>;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** A holder writes its pid microseconds after creating the file; an empty file this old lost its holder. */
@@ -23,57 +27,55 @@ const FIRST_DELAY_MS = 2;
 const MAX_DELAY_MS = 50;
 const LOCK_CONTENT = /^(\d+):([0-9a-f]+)$/;
 
-/** Tail of each lock's in-process queue, so callers in one process wait in line, not on the file. */
-const localTails = new Map<string, Promise<void>>();
-/** Nonces of the lock files this process holds right now (a lock file with our pid but another nonce is stale). */
-const heldNonces = new Set<string>();
-/** Locks held by the current async call chain, so nesting `withLock` on the same lock does not deadlock. */
-const heldHere = new AsyncLocalStorage<ReadonlyMap<string, { active: boolean }>>();
-/** Calls of `withLock` holding a lock right now, in any call chain. */
-let holdsHere = 0;
-
 /**
- * Runs `fn` while holding the lock file `lockPath`, excluding other processes and other callers in
- * this process. A nested call on the same lock from inside `fn` runs at once. A lock left by a dead
- * process is taken over. After `timeoutMs` it throws an ApplicationError naming the holder's pid.
+ * A `withLock` with its own in-process queues and its own record of the locks held by the current
+ * call chain: callers of one store wait in line in memory, other stores (of this process or
+ * another) wait on the lock file, and nesting counts within one store only.
  *
  * @example
- * await withLock('data/.users.lock', async () => {
- *   const users = JSON.parse(await readFile('data/users.json', 'utf8'));
- *   await writeFileAtomic('data/users.json', stableStringify(users));
- * });
+ * const withLock = createLock(createTempFiles());
+ * await withLock('data/.users.lock', () => updateUsers());
  */
-export async function withLock<T>(lockPath: string, fn: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
-  const key = resolve(lockPath);
-  const outer = heldHere.getStore();
-  if (outer?.get(key)?.active) return await fn();
+export function createLock(temps: TempNames): WithLock {
+  /** Tail of each lock's in-process queue, so callers of this store wait in line, not on the file. */
+  const localTails = new Map<string, Promise<void>>();
+  /** Locks held by the current async call chain, so nesting `withLock` on the same lock does not deadlock. */
+  const heldHere = new AsyncLocalStorage<ReadonlyMap<string, { active: boolean }>>();
+  /** Calls of `withLock` holding a lock right now, in any call chain. */
+  let holdsHere = 0;
 
-  const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const leaveLine = await waitInLine(key, lockPath, deadline);
-  try {
-    const nonce = await acquireFile(lockPath, deadline);
-    // `active` goes false on release, so work that fn started but did not await cannot ride on the lock later.
-    const token = { active: true };
-    holdsHere++;
+  return async function withLock<T>(lockPath: string, fn: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
+    const key = resolve(lockPath);
+    const outer = heldHere.getStore();
+    if (outer?.get(key)?.active) return await fn();
+
+    const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const leaveLine = await waitInLine(localTails, key, lockPath, deadline);
     try {
-      return await heldHere.run(new Map(outer).set(key, token), fn);
+      const nonce = await acquireFile(temps, lockPath, deadline);
+      // `active` goes false on release, so work that fn started but did not await cannot ride on the lock later.
+      const token = { active: true };
+      holdsHere++;
+      try {
+        return await heldHere.run(new Map(outer).set(key, token), fn);
+      } finally {
+        token.active = false;
+        // An enabled AsyncLocalStorage puts a hook on every promise of the process, requests included:
+        // keep it enabled only while some lock is held (`run` enables it again).
+        if (--holdsHere === 0) heldHere.disable();
+        await releaseFile(lockPath, nonce);
+      }
     } finally {
-      token.active = false;
-      // An enabled AsyncLocalStorage puts a hook on every promise of the process, requests included:
-      // keep it enabled only while some lock is held (`run` enables it again).
-      if (--holdsHere === 0) heldHere.disable();
-      await releaseFile(lockPath, nonce);
+      leaveLine();
     }
-  } finally {
-    leaveLine();
-  }
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 // In-process queue
 // ---------------------------------------------------------------------------------------------
 
-async function waitInLine(key: string, lockPath: string, deadline: number): Promise<() => void> {
+async function waitInLine(localTails: Map<string, Promise<void>>, key: string, lockPath: string, deadline: number): Promise<() => void> {
   const previous = localTails.get(key) ?? Promise.resolve();
   let leave!: () => void;
   const mine = new Promise<void>((done) => (leave = done));
@@ -107,17 +109,15 @@ interface LockSnapshot {
   mtimeMs: number;
 }
 
-async function acquireFile(lockPath: string, deadline: number): Promise<string> {
-  const nonce = randomBytes(8).toString('hex');
+async function acquireFile(temps: TempNames, lockPath: string, deadline: number): Promise<string> {
+  // Begins with the process tag, so other stores of this process know the lock is alive (see isStale).
+  const nonce = `${PROCESS_TAG}${randomBytes(5).toString('hex')}`;
   let delay = FIRST_DELAY_MS;
   for (;;) {
-    if (await tryCreate(lockPath, `${process.pid}:${nonce}`)) {
-      heldNonces.add(nonce);
-      return nonce;
-    }
+    if (await tryCreate(lockPath, `${process.pid}:${nonce}`)) return nonce;
     const holder = await readLock(lockPath);
     if (holder === null) continue; // released between our create and our read: try again now
-    if (isStale(holder) && (await steal(lockPath, holder))) continue;
+    if (isStale(holder) && (await steal(temps, lockPath, holder))) continue;
     if (Date.now() >= deadline) throw lockedError(lockPath, holderPid(holder.content));
     // Randomised, growing backoff so contenders do not retry in lockstep.
     await sleep(delay * (0.5 + Math.random()));
@@ -168,10 +168,9 @@ async function readLock(lockPath: string): Promise<LockSnapshot | null> {
 function isStale(holder: LockSnapshot): boolean {
   const match = LOCK_CONTENT.exec(holder.content);
   if (!match) return Date.now() - holder.mtimeMs > UNWRITTEN_LOCK_STALE_MS;
-  const pid = Number(match[1]);
-  // Our own pid with a nonce we do not hold: a previous process that had our pid (pid 1 in a container).
-  if (pid === process.pid) return !heldNonces.has(match[2] as string);
-  return !isProcessAlive(pid);
+  // Our own pid without our process tag is a previous process that had our pid (pid 1 in a
+  // container); with it, another store of this process holds the lock right now.
+  return isWriterGone(Number(match[1]), match[2] as string);
 }
 
 /**
@@ -181,8 +180,8 @@ function isStale(holder: LockSnapshot): boolean {
  * creates a lock in the microseconds between our rename and our link, the link fails and two
  * holders exist; that needs two processes to race over a lock left by a crash, at the same instant.
  */
-async function steal(lockPath: string, stale: LockSnapshot): Promise<boolean> {
-  const aside = reserveTempPath(lockPath);
+async function steal(temps: TempNames, lockPath: string, stale: LockSnapshot): Promise<boolean> {
+  const aside = temps.reserve(lockPath);
   try {
     try {
       await rename(lockPath, aside);
@@ -204,12 +203,11 @@ async function steal(lockPath: string, stale: LockSnapshot): Promise<boolean> {
     await unlink(aside).catch(() => undefined);
     return false;
   } finally {
-    releaseTempPath(aside);
+    temps.release(aside);
   }
 }
 
 async function releaseFile(lockPath: string, nonce: string): Promise<void> {
-  heldNonces.delete(nonce);
   try {
     // Only delete it if it is still ours: if it was (wrongly) taken over, the file is someone else's now.
     if ((await readFile(lockPath, 'utf8')) === `${process.pid}:${nonce}`) await unlink(lockPath);

@@ -4,7 +4,7 @@
  */
 export { createUserService, type UserService, type UserServiceDeps, type CreateUserOptions } from './service.js';
 export { sanitizeUser, sanitizeRole, type SanitizeOptions } from './sanitize.js';
-export { findRole, type ContentRelations } from './relations.js';
+export type { ContentRelations } from './relations.js';
 export { BUILT_IN_USER_FIELDS } from './input.js';
 export { userMessages } from './messages.js';
 export type { UserRow } from './types.js';

@@ -27,5 +27,4 @@ export const userMessages = {
 
   // folio user
   noUserMatching: (value: string) => `No user with id or email "${value}"`,
-  noRoleMatching: (value: string, known: readonly string[]) => `Role "${value}" does not exist (roles: ${known.join(', ')})`,
 } as const;

@@ -97,18 +97,3 @@ function storedEntries(value: ValidatedValue, component: string | undefined, sou
   }
   return out;
 }
-
-/**
- * A role named the way people name it on the command line: its id, its type or its name
- * (case-insensitive). Answers undefined when none matches.
- * @example findRole(roles, 'authenticated')?.name // 'Authenticated'
- */
-export function findRole(roles: readonly RoleRow[], value: string): RoleRow | undefined {
-  const given = value.trim();
-  if (/^\d+$/.test(given)) {
-    const byId = roles.find((role) => role.id === Number(given));
-    if (byId) return byId;
-  }
-  const lower = given.toLowerCase();
-  return roles.find((role) => role.type === given) ?? roles.find((role) => role.name.toLowerCase() === lower);
-}

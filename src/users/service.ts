@@ -7,14 +7,14 @@
  * cross-process lock over freshly read data. Passwords are hashed before the lock is taken,
  * because hashing is slow and other writers would queue behind it.
  */
-import { hashPassword } from '../auth/index.js';
+import { hashPassword } from '../password.js';
 import type { Config } from '../config/index.js';
 import { ROLE_UID, USER_UID, type Model, type ModelLookup } from '../model/index.js';
 import { compareBy, compileFilter, matchesSearch, type EvalContext, type UsersQuery } from '../model/index.js';
 import type { ValidatedInput } from '../model/index.js';
 import { ApplicationError, NotFoundError, ValidationError } from '../errors.js';
 import { newDocumentId, now } from '../ids.js';
-import type { RoleRow } from '../permissions/index.js';
+import { assertCan, usersPermissionsAction, type Actor, type RoleRow } from '../permissions/index.js';
 import type { RelationAttribute } from '../schema/index.js';
 import type { Row, Table } from '../storage/index.js';
 import { BUILT_IN_USER_FIELDS, validateUserInput, writableUserModel } from './input.js';
@@ -47,13 +47,14 @@ export interface CreateUserOptions {
 }
 
 export interface UserService {
-  /** POST /api/users, `folio user create`. */
-  create(input: unknown, options?: CreateUserOptions): Promise<UserRow>;
-  /** PUT /api/users/:id: only the fields given change. */
-  update(id: number, input: unknown): Promise<UserRow>;
-  /** DELETE /api/users/:id: answers the deleted row. */
-  remove(id: number): Promise<UserRow>;
-  setBlocked(id: number, blocked: boolean): Promise<UserRow>;
+  /** POST /api/users, `folio user create`, registration. Needs `user.create`. */
+  create(actor: Actor, input: unknown, options?: CreateUserOptions): Promise<UserRow>;
+  /** PUT /api/users/:id: only the fields given change. Needs `user.update`. */
+  update(actor: Actor, id: number, input: unknown): Promise<UserRow>;
+  /** DELETE /api/users/:id: answers the deleted row. Needs `user.destroy`. */
+  remove(actor: Actor, id: number): Promise<UserRow>;
+  /** `folio user block|unblock`. Needs `user.update`. */
+  setBlocked(actor: Actor, id: number, blocked: boolean): Promise<UserRow>;
   find(id: number): UserRow | undefined;
   /** For the CLI: digits are an id, anything else an email (case-insensitive). */
   findByIdOrEmail(value: string): UserRow | undefined;
@@ -72,7 +73,7 @@ export interface UserService {
 /**
  * @example
  * const users = createUserService({ users: tables.users, roles: tables.roles, userModel, lookup, config: () => project.config });
- * const ada = await users.create({ username: 'ada', email: 'Ada@Example.com', password: 'secret1' });
+ * const ada = await users.create(SYSTEM_ACTOR, { username: 'ada', email: 'Ada@Example.com', password: 'secret1' });
  * users.sanitizeUser(ada, { role: users.roleOf(ada) }); // { id: 1, …, email: 'ada@example.com', role: { type: 'authenticated', … } }
  */
 export function createUserService(deps: UserServiceDeps): UserService {
@@ -158,7 +159,8 @@ export function createUserService(deps: UserServiceDeps): UserService {
   return {
     evalContext,
 
-    async create(input, options = {}) {
+    async create(actor, input, options = {}) {
+      assertCan(actor, usersPermissionsAction('user', 'create'));
       const first = validate(input, 'create', users.rows());
       assertAvailable(users.rows(), first);
       newRole(first, users.rows(), options);
@@ -190,7 +192,8 @@ export function createUserService(deps: UserServiceDeps): UserService {
       });
     },
 
-    async update(id, input) {
+    async update(actor, id, input) {
+      assertCan(actor, usersPermissionsAction('user', 'update'));
       // 404 before the body is looked at (Strapi's order, test users-api).
       const { row: existing } = requireUser(users.rows(), id);
       const first = validate(input, 'update', users.rows(), id);
@@ -214,7 +217,8 @@ export function createUserService(deps: UserServiceDeps): UserService {
       });
     },
 
-    async remove(id) {
+    async remove(actor, id) {
+      assertCan(actor, usersPermissionsAction('user', 'destroy'));
       requireUser(users.rows(), id);
       const removed = await users.update((data) => {
         const { row, index } = requireUser(data.rows, id);
@@ -227,7 +231,8 @@ export function createUserService(deps: UserServiceDeps): UserService {
       return removed;
     },
 
-    async setBlocked(id, blocked) {
+    async setBlocked(actor, id, blocked) {
+      assertCan(actor, usersPermissionsAction('user', 'update'));
       requireUser(users.rows(), id);
       return users.update((data) => {
         const { row, index } = requireUser(data.rows, id);

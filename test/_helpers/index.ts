@@ -1,18 +1,45 @@
-/** Shared test helpers: temporary projects, the real `folio` binary, and an HTTP client. */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, rm, cp } from 'node:fs/promises';
+/**
+ * Shared test helpers: temporary directories and projects, the real `folio` binary, HTTP clients,
+ * local listeners, and the expect-error helpers. Nothing here loads the application (only the
+ * error classes of `src/errors.ts`): the server harness (`apiServer`, `serve`, `testProject`) is in
+ * `./server.ts` and the users fixture in `./users.ts`, so a spec that only runs the CLI binary
+ * does not import the rest of `src/`.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readdir, rm, cp, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { createInterface } from 'node:readline';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+export { expectError, expectSuccess, type ErrorClass, type ExpectedError } from './errors.js';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const folioBin = join(repoRoot, 'bin', 'folio.js');
 
-/** A fresh directory under the OS temp dir; `cleanup()` removes it. */
+/** A fresh directory under the OS temp dir, named `<prefix>XXXXXX`. Remove it with `removeTempDir`. */
+export function makeTempDir(prefix = 'folio-test-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+export function removeTempDir(dir: string): Promise<void> {
+  return rm(dir, { recursive: true, force: true });
+}
+
+/** `makeTempDir` with its `cleanup()`. */
 export async function tempDir(prefix = 'folio-test-'): Promise<{ path: string; cleanup: () => Promise<void> }> {
-  const path = await mkdtemp(join(tmpdir(), prefix));
-  return { path, cleanup: () => rm(path, { recursive: true, force: true }) };
+  const path = await makeTempDir(prefix);
+  return { path, cleanup: () => removeTempDir(path) };
+}
+
+/** Writes `files` (path relative to `dir` → text) under `dir`, creating folders as needed. */
+export async function writeFiles(dir: string, files: Record<string, string> = {}): Promise<void> {
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, file)), { recursive: true });
+    await writeFile(join(dir, file), text);
+  }
 }
 
 export interface FolioResult {
@@ -59,45 +86,25 @@ export async function copySampleProject(): Promise<{ dir: string; cleanup: () =>
   return { dir, cleanup: tmp.cleanup };
 }
 
-export interface ServeProcess {
-  child: ChildProcess;
-  url: string;
-  /** Everything the server wrote on stderr so far. */
-  stderr(): string;
-  /** SIGTERM, then the exit code. */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
-}
-
-/** Starts `folio serve --port 0` as a child process and waits for the ready line. */
-export function serve(dir: string, args: string[] = [], env: Record<string, string> = {}): Promise<ServeProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [folioBin, '--dir', dir, 'serve', '--port', '0', ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
-    const exited = new Promise<number | null>((done) => child.on('exit', (code, signal) => done(code ?? (signal as unknown as number))));
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => {
-      const match = /^foliocms listening on (http:\/\/\S+)$/.exec(line);
-      if (!match) return reject(new Error(`unexpected first line: ${line}`));
-      resolve({
-        child,
-        url: match[1]!,
-        stderr: () => stderr,
-        stop: async (signal = 'SIGTERM') => {
-          if (child.exitCode === null) child.kill(signal);
-          return exited;
-        },
-      });
-    });
-    child.on('exit', (code) => reject(new Error(`folio serve exited with ${code} before it was ready: ${stderr}`)));
-  });
-}
-
 export interface JsonResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
   text: string;
+}
+
+/** The `Authorization` header for a bearer token. */
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The body parsed as JSON, or `undefined` when it is empty or not JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** fetch + JSON parse; `body` may be an object (sent as JSON) or a raw string. */
@@ -110,13 +117,56 @@ export async function request<T = any>(url: string, init: { method?: string; bod
   }
   const response = await fetch(url, { method: init.method ?? 'GET', headers, body });
   const text = await response.text();
-  let parsed: unknown = undefined;
-  try {
-    parsed = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  return { status: response.status, headers: response.headers, body: parsed as T, text };
+  return { status: response.status, headers: response.headers, body: parseJson(text) as T, text };
+}
+
+/**
+ * One request with node:http, so any bytes can be sent (fetch refuses some URLs and re-encodes
+ * others). Resolves with the status and the body as text, parsed when it is JSON.
+ */
+export function rawRequest<T = any>(url: string, method: string, body?: string | Buffer, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const bytes = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
+    const outgoing: Record<string, string> = { ...headers };
+    if (bytes) {
+      outgoing['content-type'] ??= 'application/json';
+      outgoing['content-length'] = String(bytes.length);
+    }
+    // The path is sent as given: `url` may hold bytes a URL parser would normalise.
+    const path = url.slice(url.indexOf('/', url.indexOf('//') + 2));
+    const req = httpRequest({ host: target.hostname, port: target.port, method, path, headers: outgoing }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const responseHeaders = new Headers();
+        for (const [key, value] of Object.entries(res.headers)) {
+          if (value !== undefined) responseHeaders.set(key, Array.isArray(value) ? value.join(', ') : value);
+        }
+        resolve({ status: res.statusCode ?? 0, headers: responseHeaders, body: parseJson(text) as T, text });
+      });
+      res.on('error', reject);
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error(`${method} ${path}: no answer in 30 s`)));
+    req.on('error', reject);
+    req.end(bytes);
+  });
+}
+
+/** Listens on 127.0.0.1 on a port the system picks, and answers that port. */
+export async function listenLocal(server: Server): Promise<number> {
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return (server.address() as AddressInfo).port;
+}
+
+/** A port nothing listens on: bound once, then released. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  const port = await listenLocal(probe);
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /**

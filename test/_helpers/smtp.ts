@@ -2,9 +2,11 @@
  * A real SMTP server on 127.0.0.1 that keeps every message it receives, for email tests, and can
  * hold messages: while `hold` is on, a message's DATA is
  * received but not acknowledged, so the server that sends it waits. This tells, without measuring
- * time, whether an HTTP answer waits for an email.
+ * time, whether an HTTP answer waits for an email. No STARTTLS: it would offer a self-signed
+ * certificate.
  */
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { listenLocal } from './index.js';
 
 export interface ReceivedMail {
   to: string[];
@@ -35,7 +37,11 @@ function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-export async function mailCatcher(): Promise<MailCatcher> {
+/**
+ * It offers no AUTH unless `options` say so: they go to smtp-server over the defaults (e.g.
+ * `disabledCommands: ['STARTTLS']`, `authOptional: false` and `onAuth` to require a login).
+ */
+export async function mailCatcher(options: SMTPServerOptions = {}): Promise<MailCatcher> {
   const messages: ReceivedMail[] = [];
   const waiting: Array<{ address: string; resolve: (mail: ReceivedMail) => void }> = [];
   const arrivals: Array<{ address: string; resolve: () => void }> = [];
@@ -56,9 +62,10 @@ export async function mailCatcher(): Promise<MailCatcher> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
         const mail: ReceivedMail = {
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -78,9 +85,9 @@ export async function mailCatcher(): Promise<MailCatcher> {
         else acknowledge();
       });
     },
+    ...options,
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
+  const port = await listenLocal(server.server);
   return {
     port,
     messages,
@@ -111,6 +118,16 @@ export async function mailCatcher(): Promise<MailCatcher> {
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The `email` config that sends to a catcher on `port`; `smtp` adds to its `smtp` block (e.g. `auth`). */
+export function emailConfigFor(port: number, smtp: Record<string, unknown> = {}) {
+  return { transport: 'smtp', from: 'Site <no-reply@example.com>', smtp: { host: '127.0.0.1', port, secure: false, ...smtp } };
+}
+
+/** The hex value that follows `name=` in a mail's text: a reset `code`, a `confirmation` token. */
+export function codeIn(text: string, name: string): string | undefined {
+  return new RegExp(`${name}=([0-9a-f]+)`).exec(text)?.[1];
 }
 
 /** `promise`, or `undefined` after `ms` (for "did it answer while the mail was held"). */

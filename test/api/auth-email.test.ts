@@ -7,18 +7,17 @@ import * as assert from 'uvu/assert';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { authMessages } from '../../src/auth/index.js';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
-import { mailCatcher, type MailCatcher } from '../_helpers/smtp.js';
+import { apiServer, type ApiServer } from '../_helpers/server.js';
+import { codeIn, emailConfigFor, mailCatcher, type MailCatcher } from '../_helpers/smtp.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 let api: ApiServer;
 let smtp: MailCatcher;
 
 const smtpConfig = (port: number, extra: Record<string, unknown> = {}) => ({
-  email: { transport: 'smtp', from: 'Site <no-reply@example.com>', smtp: { host: '127.0.0.1', port, secure: false } },
+  email: emailConfigFor(port),
   'users-permissions': { ratelimit: { enabled: false }, advanced: { emailResetPasswordUrl: 'https://site.example/reset', emailConfirmationRedirection: 'https://site.example/welcome', ...extra } },
 });
-
-const codeIn = (text: string, name: string) => new RegExp(`${name}=([0-9a-f]+)`).exec(text)?.[1];
 
 const reset = suite('forgot and reset password');
 reset.before(async () => {
@@ -128,7 +127,7 @@ confirm('send-email-confirmation: a new token for the unconfirmed, the spec\'s e
   assert.equal((await api.post('/api/auth/send-email-confirmation', { email: 'ghost@example.com' })).body, { email: 'ghost@example.com', sent: true });
   await api.post('/api/auth/local/register', { username: 'blocked', email: 'blocked@example.com', password: 'apollo-pass' });
   await smtp.next('blocked@example.com');
-  await api.project.users.setBlocked(api.project.users.findByIdOrEmail('blocked@example.com')!.id, true);
+  await api.project.users.setBlocked(SYSTEM_ACTOR, api.project.users.findByIdOrEmail('blocked@example.com')!.id, true);
   assert.is((await api.post('/api/auth/send-email-confirmation', { email: 'blocked@example.com' })).body.error.message, authMessages.userBlocked);
 });
 

@@ -5,15 +5,15 @@ import jwt from 'jsonwebtoken';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { authMessages } from '../../src/auth/index.js';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { NO_RATE_LIMIT, apiServer, type ApiServer } from '../_helpers/server.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 const SECRETS = /\$scrypt\$|"password"|resetPasswordToken|confirmationToken/;
 let api: ApiServer;
-const noLimit = { ratelimit: { enabled: false } };
 
 const login = suite('POST /api/auth/local');
 login.before(async () => {
-  api = await apiServer({ config: { 'users-permissions': { ...noLimit, register: { allowedFields: ['nickname'] } } }, files: { 'content-types/users-permissions/user.yaml': 'attributes:\n  nickname: { type: string }\n  karma: { type: integer }\n' } });
+  api = await apiServer({ config: { 'users-permissions': { ...NO_RATE_LIMIT, register: { allowedFields: ['nickname'] } } }, files: { 'content-types/users-permissions/user.yaml': 'attributes:\n  nickname: { type: string }\n  karma: { type: integer }\n' } });
   await api.post('/api/auth/local/register', { username: 'ada', email: 'Ada@Example.com', password: 'correct-horse' });
 });
 login.after(() => api.close());
@@ -55,7 +55,7 @@ login('missing or mistyped fields answer yup-style 400s', async () => {
 login('a blocked account: 400 Your account has been blocked by an administrator, only with the right password', async () => {
   await api.post('/api/auth/local/register', { username: 'blocky', email: 'blocky@example.com', password: 'correct-horse' });
   const user = api.project.users.findByIdOrEmail('blocky@example.com')!;
-  await api.project.users.setBlocked(user.id, true);
+  await api.project.users.setBlocked(SYSTEM_ACTOR, user.id, true);
   assert.is((await api.post('/api/auth/local', { identifier: 'blocky', password: 'correct-horse' })).body.error.message, authMessages.blocked);
   assert.is((await api.post('/api/auth/local', { identifier: 'blocky', password: 'wrong' })).body.error.message, authMessages.invalidIdentifierOrPassword);
 });
@@ -64,7 +64,7 @@ login.run();
 
 const register = suite('POST /api/auth/local/register');
 register.before(async () => {
-  api = await apiServer({ config: { 'users-permissions': { ...noLimit, register: { allowedFields: ['nickname'] } } }, files: { 'content-types/users-permissions/user.yaml': 'attributes:\n  nickname: { type: string }\n  karma: { type: integer }\n' } });
+  api = await apiServer({ config: { 'users-permissions': { ...NO_RATE_LIMIT, register: { allowedFields: ['nickname'] } } }, files: { 'content-types/users-permissions/user.yaml': 'attributes:\n  nickname: { type: string }\n  karma: { type: integer }\n' } });
 });
 register.after(() => api.close());
 
@@ -113,14 +113,14 @@ register.run();
 const settings = suite('registration settings');
 
 settings('allowRegister: false → 400 Register action is currently disabled', async () => {
-  const local = await apiServer({ config: { 'users-permissions': { ...noLimit, advanced: { allowRegister: false } } } });
+  const local = await apiServer({ config: { 'users-permissions': { ...NO_RATE_LIMIT, advanced: { allowRegister: false } } } });
   const response = await local.post('/api/auth/local/register', { username: 'nope', email: 'nope@example.com', password: 'correct-horse' });
   assert.is(response.body.error.message, authMessages.registerDisabled);
   await local.close();
 });
 
 settings('emailConfirmation: true → { user } without jwt, and login is refused until confirmed', async () => {
-  const local = await apiServer({ config: { 'users-permissions': { ...noLimit, advanced: { emailConfirmation: true } } } });
+  const local = await apiServer({ config: { 'users-permissions': { ...NO_RATE_LIMIT, advanced: { emailConfirmation: true } } } });
   const response = await local.post('/api/auth/local/register', { username: 'pending', email: 'pending@example.com', password: 'correct-horse' });
   assert.is(response.status, 200);
   assert.equal(Object.keys(response.body), ['user']);
@@ -130,7 +130,7 @@ settings('emailConfirmation: true → { user } without jwt, and login is refused
 });
 
 settings('defaultRole picks the role new users get', async () => {
-  const local = await apiServer({ config: { 'users-permissions': { ...noLimit, advanced: { defaultRole: 'public' } } } });
+  const local = await apiServer({ config: { 'users-permissions': { ...NO_RATE_LIMIT, advanced: { defaultRole: 'public' } } } });
   await local.post('/api/auth/local/register', { username: 'plain', email: 'plain@example.com', password: 'correct-horse' });
   const row = local.project.users.findByIdOrEmail('plain@example.com')!;
   assert.is(local.project.users.roleOf(row)!.type, 'public');

@@ -1,7 +1,7 @@
 /** spec/api.md "Limits": POST /api/auth/local is limited to 5 requests per 5 minutes by default. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { apiServer } from '../_helpers/api.js';
+import { apiServer } from '../_helpers/server.js';
 
 const tooMany = { data: null, error: { status: 429, name: 'RateLimitError', message: 'Too many requests, please try again later.', details: {} } };
 

@@ -2,11 +2,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { authMessages, issueToken } from '../../src/auth/index.js';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { bearer } from '../_helpers/index.js';
+import { apiServer, type ApiServer } from '../_helpers/server.js';
 
 let api: ApiServer;
 const refreshConfig = { 'users-permissions': { jwtManagement: 'refresh', ratelimit: { enabled: false } } };
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function login(extra: Record<string, string> = {}, headers: Record<string, string> = {}) {
   return api.post('/api/auth/local', { identifier: 'ada', password: 'correct-horse', ...extra }, headers);

@@ -5,7 +5,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { issueToken } from '../../src/auth/index.js';
-import { addUserRow, apiServer, type ApiServer } from '../_helpers/api.js';
+import { bearer } from '../_helpers/index.js';
+import { apiServer, type ApiServer } from '../_helpers/server.js';
+import { addUserRow } from '../_helpers/users.js';
 
 const missingOrInvalid = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };
 const invalidCredentials = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Invalid credentials', details: {} } };
@@ -22,7 +24,6 @@ tokens.before(async () => {
 });
 tokens.after(() => api.close());
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 tokens('a valid token acts as its user\'s role: Authenticated may do what Public may not', async () => {
   assert.is((await api.get('/api/articles')).status, 403, 'Public lacks article.find');

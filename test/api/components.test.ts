@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { apiServer, type ApiServer } from '../_helpers/server.js';
 
 let api: ApiServer;
 const components = suite('components and dynamic zones');

@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { apiServer } from '../_helpers/api.js';
+import { apiServer } from '../_helpers/server.js';
 
 const concurrency = suite('concurrent content writes');
 

@@ -1,9 +1,9 @@
 /** spec/api.md "States and transitions" (document versions), strapi-reference §4.1 default status. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { apiServer, serveProject, type ApiServer } from '../_helpers/server.js';
 
 let api: ApiServer;
 const dp = suite('draft & publish');
@@ -60,28 +60,21 @@ dp.run();
 const orphan = suite('a published version without its draft');
 
 orphan('is updated as if it were the draft, not taken for a missing locale version', async () => {
-  const { rm } = await import('node:fs/promises');
-  const { join: joinPath } = await import('node:path');
   const api = await apiServer({ publicActions: ['api::article.article.create', 'api::article.article.update', 'api::article.article.findOne'] });
   try {
     const created = (await api.post('/api/articles', { data: { title: 'v1', views: 1 } })).body.data;
-    const dir = api.dir;
     await api.stop();
-    await rm(joinPath(dir, 'data/content/article', created.documentId, 'draft.en.json'));
+    await rm(join(api.dir, 'data/content/article', created.documentId, 'draft.en.json'));
     // Reopen the same project: the draft file is gone, as after a crash between two writes of old.
-    const { openProject } = await import('../../src/project/index.js');
-    const { startServer } = await import('../../src/server/index.js');
-    const { silentLogger } = await import('../../src/log.js');
-    const project = await openProject(dir, { overrides: { port: 0 }, log: silentLogger });
-    const running = await startServer(project);
+    const again = await serveProject(api.dir);
     try {
-      const response = await fetch(`${running.url}/api/articles/${created.documentId}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { views: 2 } }) });
+      const response = await again.put(`/api/articles/${created.documentId}`, { data: { views: 2 } });
       assert.is(response.status, 200);
-      const body = (await response.json()) as { data: { title: string; views: number } };
+      const body = response.body as { data: { title: string; views: number } };
       assert.is(body.data.title, 'v1');
       assert.is(body.data.views, 2);
     } finally {
-      await running.stop();
+      await again.stop();
     }
   } finally {
     await api.close().catch(() => undefined);

@@ -4,8 +4,9 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { apiServer, type ApiServer } from '../_helpers/server.js';
 import { eventually, folio } from '../_helpers/index.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 const note = `
 kind: collectionType
@@ -22,7 +23,7 @@ const answers = suite('list answers');
 answers.before(async () => {
   api = await apiServer({ files: { 'content-types/note.yaml': note } });
   // Notes relate to users, and users to roles: Public must read both to see them populated.
-  await api.project.roles.grant('public', ['plugin::users-permissions.user.find', 'plugin::users-permissions.role.find']);
+  await api.project.roles.grant(SYSTEM_ACTOR, 'public', ['plugin::users-permissions.user.find', 'plugin::users-permissions.role.find']);
 });
 answers.after(() => api.close());
 
@@ -71,7 +72,7 @@ answers('a list asked again shows a role renamed since', async () => {
   const path = '/api/notes?filters[text][$eq]=role check&populate[owner][populate]=role';
   const roleName = async () => (await api.get(path)).body.data[0].owner.role.name;
   assert.is(await roleName(), 'Authenticated');
-  await api.project.roles.update(bob()!.role as number, { name: 'Members' });
+  await api.project.roles.update(SYSTEM_ACTOR, bob()!.role as number, { name: 'Members' });
   assert.is(await roleName(), 'Members');
 });
 

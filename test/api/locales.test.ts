@@ -1,7 +1,7 @@
 /** spec/api.md "Content endpoints with locale", rules 1–6; strapi-reference §4.3. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { apiServer, type ApiServer } from '../_helpers/server.js';
 import { folio } from '../_helpers/index.js';
 
 let api: ApiServer;

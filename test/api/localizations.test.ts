@@ -4,7 +4,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { apiServer, type ApiServer } from '../_helpers/server.js';
 
 let api: ApiServer;
 let documentId: string;

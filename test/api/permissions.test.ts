@@ -1,7 +1,7 @@
 /** Authorization of the content routes (strapi-reference §1.2) and spec rule 5 (createLocalization). */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { apiServer } from '../_helpers/api.js';
+import { apiServer } from '../_helpers/server.js';
 
 const forbidden = { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Forbidden', details: {} } };
 const unauthorized = { data: null, error: { status: 401, name: 'UnauthorizedError', message: 'Missing or invalid credentials', details: {} } };

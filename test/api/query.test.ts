@@ -1,7 +1,7 @@
 /** The REST query language over HTTP, parsed as Strapi parses it (strapi-reference §4.2). */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { apiServer, type ApiServer } from '../_helpers/server.js';
 
 const book = `
 kind: collectionType

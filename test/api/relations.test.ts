@@ -1,7 +1,8 @@
 /** Relations between content types: write by id, documentId, connect/disconnect/set; populate to read. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { apiServer, type ApiServer } from '../_helpers/server.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 const tag = `
 kind: collectionType
@@ -26,7 +27,7 @@ const relations = suite('relations');
 relations.before(async () => {
   api = await apiServer({ files: { 'content-types/tag.yaml': tag, 'content-types/post.yaml': post } });
   // A relation to users is read (and written) only by a role that may read users.
-  await api.project.roles.grant('public', ['plugin::users-permissions.user.find']);
+  await api.project.roles.grant(SYSTEM_ACTOR, 'public', ['plugin::users-permissions.user.find']);
 });
 relations.after(() => api.close());
 

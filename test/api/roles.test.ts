@@ -3,10 +3,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { issueToken } from '../../src/auth/index.js';
 import { permissionMessages } from '../../src/permissions/index.js';
-import { addUserRow, apiServer, type ApiServer } from '../_helpers/api.js';
-
-const ROLE_ACTIONS = ['find', 'findOne', 'createRole', 'updateRole', 'deleteRole'].map((a) => `plugin::users-permissions.role.${a}`);
-const GET_PERMISSIONS = 'plugin::users-permissions.permissions.getPermissions';
+import { PERMISSIONS_ACTION, ROLE_ACTIONS, apiServer, type ApiServer } from '../_helpers/server.js';
+import { addUserRow } from '../_helpers/users.js';
 
 let api: ApiServer;
 let admin: Record<string, string>;
@@ -15,7 +13,7 @@ const addUser = (roleType: string) => addUserRow(api.project, {}, roleType);
 
 const roles = suite('roles endpoints');
 roles.before(async () => {
-  api = await apiServer({ authenticatedActions: [...ROLE_ACTIONS, GET_PERMISSIONS] });
+  api = await apiServer({ authenticatedActions: [...ROLE_ACTIONS, PERMISSIONS_ACTION] });
   admin = { authorization: `Bearer ${issueToken(api.project.tokens, await addUser('authenticated'))}` };
 });
 roles.after(() => api.close());

@@ -3,12 +3,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { issueToken } from '../../src/auth/index.js';
 import { userMessages } from '../../src/users/index.js';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { USER_ACTIONS, apiServer, type ApiServer } from '../_helpers/server.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
-const USER_ACTIONS = [
-  ...['find', 'findOne', 'count', 'create', 'update', 'destroy'].map((a) => `plugin::users-permissions.user.${a}`),
-  'plugin::users-permissions.role.find', // to see `populate=role`
-];
 const USER_KEYS = ['blocked', 'confirmed', 'createdAt', 'documentId', 'email', 'id', 'provider', 'publishedAt', 'updatedAt', 'username'];
 const SECRETS = /\$scrypt\$|resetPasswordToken|confirmationToken|"password"|hunter2|reset-token|confirm-token/;
 
@@ -18,15 +15,15 @@ let adaId: number;
 
 const users = suite('users endpoints');
 users.before(async () => {
-  api = await apiServer({ authenticatedActions: USER_ACTIONS });
-  const ada = await api.project.users.create({ username: 'ada', email: 'Ada@Example.com', password: 'hunter2-long' });
+  api = await apiServer({ authenticatedActions: [...USER_ACTIONS, 'plugin::users-permissions.role.find'] }); // role.find: to see `populate=role`
+  const ada = await api.project.users.create(SYSTEM_ACTOR, { username: 'ada', email: 'Ada@Example.com', password: 'hunter2-long' });
   adaId = ada.id;
   await api.project.tables.users.update((data) => {
     const row = data.rows.find((r) => r.id === adaId)!;
     row.resetPasswordToken = 'reset-token';
     row.confirmationToken = 'confirm-token';
   });
-  await api.project.users.create({ username: 'grace', email: 'grace@example.com', password: 'hunter2-long', blocked: true });
+  await api.project.users.create(SYSTEM_ACTOR, { username: 'grace', email: 'grace@example.com', password: 'hunter2-long', blocked: true });
   admin = { authorization: `Bearer ${issueToken(api.project.tokens, adaId)}` };
 });
 users.after(() => api.close());
@@ -152,7 +149,7 @@ users('DELETE /users/:id answers the deleted user; the user is gone', async () =
 });
 
 users('a user deleted while holding a token is refused at once', async () => {
-  const temp = await api.project.users.create({ username: 'temp', email: 'temp@example.com', password: 'secret-123' });
+  const temp = await api.project.users.create(SYSTEM_ACTOR, { username: 'temp', email: 'temp@example.com', password: 'secret-123' });
   const token = { authorization: `Bearer ${issueToken(api.project.tokens, temp.id)}` };
   assert.is((await api.get('/api/users/me', token)).status, 200);
   await api.del(`/api/users/${temp.id}`, admin);

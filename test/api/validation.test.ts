@@ -3,7 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { apiServer, type ApiServer } from '../_helpers/server.js';
 
 const everything = `
 kind: collectionType

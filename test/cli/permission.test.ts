@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_PERMISSIONS, permissionMessages } from '../../src/permissions/index.js';
-import { folio, initProject, request, serve } from '../_helpers/index.js';
+import { folio, initProject, request } from '../_helpers/index.js';
+import { serve } from '../_helpers/server.js';
 
 const NOTE = `kind: collectionType
 info: { singularName: note, pluralName: notes }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { openProjectData } from '../../src/project/index.js';
 import { permissionMessages } from '../../src/permissions/index.js';
 import { folio, initProject } from '../_helpers/index.js';
+import { addUserRow } from '../_helpers/users.js';
 
 const role = suite('folio role');
 let dir: string;
@@ -19,13 +20,8 @@ const storedRoles = async () => JSON.parse(await readFile(join(dir, 'data/roles.
 
 /** Users straight into data/users.json: the users commands are not what this file tests. */
 async function addUsers(roleIds: number[]): Promise<void> {
-  const { tables } = await openProjectData(dir, { env: {} });
-  await tables.users.update((data) => {
-    for (const roleId of roleIds) {
-      const id = data.nextId++;
-      data.rows.push({ id, documentId: `user${id}`, username: `user${id}`, email: `user${id}@example.com`, role: roleId, provider: 'local', password: null, resetPasswordToken: null, confirmationToken: null, confirmed: true, blocked: false, createdAt: '', updatedAt: '', publishedAt: '' });
-    }
-  });
+  const data = await openProjectData(dir, { env: {} });
+  for (const role of roleIds) await addUserRow(data, { role });
 }
 
 role('create should store the role with a type derived from its name', async () => {

@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { createServer } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { copySampleProject, folio, initProject, request, serve } from '../_helpers/index.js';
+import { copySampleProject, folio, initProject, listenLocal, request } from '../_helpers/index.js';
+import { serve } from '../_helpers/server.js';
 
 const serveSuite = suite('folio serve');
 
@@ -87,8 +88,7 @@ serveSuite('when --port is not a number then exit 1', async () => {
 serveSuite('when the port is taken then exit 1 saying so', async () => {
   const { dir, cleanup } = await initProject();
   const blocker = createServer();
-  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-  const port = (blocker.address() as { port: number }).port;
+  const port = await listenLocal(blocker);
   const result = await folio(['--dir', dir, 'serve', '--port', String(port)]);
   assert.is(result.code, 1);
   assert.is(result.stderr, `folio: port ${port} on 127.0.0.1 is already in use; pass another with --port\n`);

@@ -4,9 +4,11 @@ import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { userMessages as m } from '../../src/users/index.js';
+import { permissionMessages } from '../../src/permissions/index.js';
 import { parse } from 'yaml';
 import { issueToken } from '../../src/auth/index.js';
-import { eventually, folio, initProject, request, serve, type FolioResult } from '../_helpers/index.js';
+import { eventually, folio, initProject, request, type FolioResult } from '../_helpers/index.js';
+import { serve } from '../_helpers/server.js';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -75,7 +77,7 @@ create('should take --role as a type, a name or an id, with --dir after the subc
 create('when the role does not exist then exit 1 with one line naming it, and nothing is stored', async () => {
   const result = await createAda('--role', 'editor');
   assert.is(result.code, 1);
-  assert.is(result.stderr, `folio: ${m.noRoleMatching('editor', ['authenticated', 'public'])}\n`);
+  assert.is(result.stderr, `folio: ${permissionMessages.unknownRole('editor', ['authenticated', 'public'], '')}\n`);
   assert.is(result.stdout, '');
   assert.equal((await stored().catch(() => ({ rows: [] }))).rows, []);
 });

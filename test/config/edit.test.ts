@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getConfigValue, loadConfig, parseConfigKey, setConfigValue } from '../../src/config/index.js';
-import { tempDir } from '../_helpers/index.js';
+import { expectError, tempDir } from '../_helpers/index.js';
 
 async function project(files: Record<string, string> = {}) {
   const tmp = await tempDir();
@@ -11,15 +11,6 @@ async function project(files: Record<string, string> = {}) {
   await mkdir(join(tmp.path, 'data'));
   for (const [name, text] of Object.entries(files)) await writeFile(join(tmp.path, 'config', name), text);
   return { ...tmp, data: join(tmp.path, 'data'), read: (name: string) => readFile(join(tmp.path, 'config', name), 'utf8') };
-}
-
-async function failure(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('expected a failure');
 }
 
 const parse = suite('parseConfigKey(dotted)');
@@ -83,14 +74,14 @@ set('should create the file when it does not exist yet', async () => {
 
 set('when the value is invalid then nothing is written and the message names the key', async () => {
   const p = await project({ 'server.yaml': 'port: 8080\n' });
-  assert.is(await failure(setConfigValue(p.path, p.data, 'server.port', 'abc')), 'config/server.yaml: port must be an integer from 0 to 65535, got "abc"');
+  await expectError(setConfigValue(p.path, p.data, 'server.port', 'abc'), { type: Error, message: 'config/server.yaml: port must be an integer from 0 to 65535, got "abc"' });
   assert.is(await p.read('server.yaml'), 'port: 8080\n');
   await p.cleanup();
 });
 
 set('when the key names only a file then it asks for a key inside it', async () => {
   const p = await project();
-  assert.match(await failure(setConfigValue(p.path, p.data, 'server', '1')), /name a key inside server/);
+  await expectError(setConfigValue(p.path, p.data, 'server', '1'), { type: Error, message: /name a key inside server/ });
   await p.cleanup();
 });
 

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { defaults, loadConfig } from '../../src/config/index.js';
-import { tempDir } from '../_helpers/index.js';
+import { expectError, tempDir } from '../_helpers/index.js';
 
 async function projectWith(files: Record<string, string>) {
   const tmp = await tempDir();
@@ -15,13 +15,10 @@ async function projectWith(files: Record<string, string>) {
 async function loadError(files: Record<string, string>, options = {}): Promise<string> {
   const tmp = await projectWith(files);
   try {
-    await loadConfig(tmp.path, options);
-  } catch (error) {
-    return (error as Error).message;
+    return (await expectError(loadConfig(tmp.path, options), Error)).message;
   } finally {
     await tmp.cleanup();
   }
-  throw new Error('expected loadConfig to fail');
 }
 
 const layering = suite('loadConfig(dir, options)');

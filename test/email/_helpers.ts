@@ -1,8 +1,5 @@
 // Shared by the email specs: a minimal RFC 822 / MIME reader (enough for what nodemailer writes),
-// temp directories, and a logger that keeps its lines.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// and a logger that keeps its lines.
 import type { Logger } from '../../src/log.js';
 
 export interface ParsedPart {
@@ -11,14 +8,6 @@ export interface ParsedPart {
   /** The decoded body (quoted-printable and base64 undone). */
   body: string;
   parts: ParsedPart[];
-}
-
-export function makeTempDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'folio-email-'));
-}
-
-export function removeTempDir(dir: string): Promise<void> {
-  return rm(dir, { recursive: true, force: true });
 }
 
 export function decodeQuotedPrintable(body: string): string {

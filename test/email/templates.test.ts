@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { defaults, type EmailTemplate } from '../../src/config/index.js';
 import { checkTemplate, renderTemplate, type TemplateVariables } from '../../src/email/index.js';
 import { ProjectFileError } from '../../src/errors.js';
+import { expectError } from '../_helpers/index.js';
 
 const TOKEN = 'a1b2c3'.repeat(20);
 const variables: TemplateVariables = {
@@ -19,18 +20,6 @@ function template(html: string, text = 'text', subject = 'subject'): EmailTempla
 
 function withUsername(username: string): TemplateVariables {
   return { ...variables, USER: { ...variables.USER, username } };
-}
-
-/** Asserts that `fn` throws a ProjectFileError and answers its message. */
-function rejection(fn: () => void): string {
-  try {
-    fn();
-  } catch (error) {
-    assert.instance(error, ProjectFileError);
-    return (error as Error).message;
-  }
-  assert.unreachable('expected checkTemplate to throw');
-  return '';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -149,18 +138,18 @@ check('should accept every known placeholder in text and in quoted attributes', 
 });
 
 check('when a placeholder is misspelt then the error names the file, key, placeholder and a suggestion', () => {
-  const message = rejection(() => checkTemplate(template('<p></p>', 'Go to {{URL}}?code={{TOKN}}'), 'config/email.yaml', 'templates.resetPassword'));
+  const message = expectError(() => checkTemplate(template('<p></p>', 'Go to {{URL}}?code={{TOKN}}'), 'config/email.yaml', 'templates.resetPassword'), ProjectFileError).message;
   assert.ok(message.startsWith('config/email.yaml: templates.resetPassword.text uses the unknown placeholder {{TOKN}}; did you mean "{{TOKEN}}"?'), message);
   assert.ok(message.includes('{{USER.username}}'), 'lists the known placeholders');
 });
 
 check('when a placeholder names a user field outside the fixed set then it is rejected', () => {
-  const message = rejection(() => checkTemplate(template('<p>{{USER.password}}</p>'), 'config/email.yaml', 'templates.emailConfirmation'));
+  const message = expectError(() => checkTemplate(template('<p>{{USER.password}}</p>'), 'config/email.yaml', 'templates.emailConfirmation'), ProjectFileError).message;
   assert.ok(message.startsWith('config/email.yaml: templates.emailConfirmation.html uses the unknown placeholder {{USER.password}}'), message);
 });
 
 check('when braces hold something that is not a name then it is rejected', () => {
-  const message = rejection(() => checkTemplate(template('<p></p>', 'x', 'Hi {{ user name }}'), 'config/email.yaml', 'templates.resetPassword'));
+  const message = expectError(() => checkTemplate(template('<p></p>', 'x', 'Hi {{ user name }}'), 'config/email.yaml', 'templates.resetPassword'), ProjectFileError).message;
   assert.ok(message.includes('templates.resetPassword.subject uses the unknown placeholder {{ user name }}'), message);
 });
 
@@ -176,7 +165,7 @@ check('when a placeholder sits where escaping cannot make it safe then it is rej
     '<p {{USER.username}}>x</p>',
   ];
   for (const html of unsafe) {
-    const message = rejection(() => checkTemplate(template(html), 'config/email.yaml', 'templates.resetPassword'));
+    const message = expectError(() => checkTemplate(template(html), 'config/email.yaml', 'templates.resetPassword'), ProjectFileError).message;
     assert.ok(message.startsWith('config/email.yaml: templates.resetPassword.html places {{USER.username}} where escaping cannot make a value safe'), `${html}: ${message}`);
   }
 });

@@ -3,6 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../src/errors.js';
 import { actionCatalogue, actionsFromTree, permissionMessages, permissionTree, USERS_PERMISSIONS_ACTIONS } from '../../src/permissions/index.js';
+import { expectError } from '../_helpers/index.js';
 
 const schemas = {
   contentTypes: [
@@ -10,17 +11,6 @@ const schemas = {
     { kind: 'singleType', singularName: 'homepage' },
   ],
 } as const;
-
-/** uvu cannot print errors whose details are objects: catch and answer them. */
-function thrown(run: () => unknown): ValidationError {
-  try {
-    run();
-  } catch (error) {
-    assert.instance(error, ValidationError);
-    return error as ValidationError;
-  }
-  throw new assert.Assertion({ message: 'expected a ValidationError', generated: false, operator: 'throws', expects: 'throw', actual: 'nothing' });
-}
 
 const catalogue = suite('actionCatalogue(schemas)');
 
@@ -107,21 +97,22 @@ fromTree('should accept an empty array as an empty tree, as Strapi does', () => 
 });
 
 fromTree('when an action id is unknown then 400 naming it with a suggestion', () => {
-  const error = thrown(() => actionsFromTree({ 'api::article': { controllers: { article: { fnd: { enabled: true } } } } }, known));
+  const error = expectError(() => actionsFromTree({ 'api::article': { controllers: { article: { fnd: { enabled: true } } } } }, known), ValidationError);
   assert.is(error.message, permissionMessages.unknownAction('api::article.article.fnd', '; did you mean "api::article.article.find"?'));
   assert.is(error.message, 'Unknown action "api::article.article.fnd"; did you mean "api::article.article.find"?');
   assert.equal(error.details, { actions: ['api::article.article.fnd'] });
 });
 
 fromTree('when an action names a content type the project lacks then 400 saying so', () => {
-  const error = thrown(() => actionsFromTree({ 'api::note': { controllers: { note: { find: { enabled: true } } } } }, known));
+  const error = expectError(() => actionsFromTree({ 'api::note': { controllers: { note: { find: { enabled: true } } } } }, known), ValidationError);
   assert.is(error.message, `Unknown action "api::note.note.find"${permissionMessages.noContentType('note')}`);
   assert.is(error.message, 'Unknown action "api::note.note.find"; there is no content type "note"');
 });
 
 fromTree('when several action ids are unknown then 400 naming them all', () => {
-  const error = thrown(() =>
+  const error = expectError(() =>
     actionsFromTree({ 'api::article': { controllers: { article: { fnd: { enabled: false }, zzzzzzzzzzzzzzzzzzzzzzz: { enabled: true } } } } }, known),
+    ValidationError,
   );
   assert.is(error.message, 'Unknown actions "api::article.article.fnd" (did you mean "api::article.article.find"?), "api::article.article.zzzzzzzzzzzzzzzzzzzzzzz"');
 });
@@ -136,19 +127,19 @@ fromTree('when the shape is wrong then 400 naming the path', () => {
     [{ 'api::article': { controllers: { article: { find: true } } } }, 'permissions.api::article.controllers.article.find must be an object'],
     [{ 'api::article': { controllers: { article: { find: { enabled: 'false' } } } } }, 'permissions.api::article.controllers.article.find.enabled must be a boolean'],
   ];
-  for (const [body, message] of cases) assert.is(thrown(() => actionsFromTree(body, known)).message, message, JSON.stringify(body));
+  for (const [body, message] of cases) assert.is(expectError(() => actionsFromTree(body, known), ValidationError).message, message, JSON.stringify(body));
 });
 
 fromTree('when an entry has a key other than its known ones then 400 Invalid key', () => {
-  assert.is(thrown(() => actionsFromTree({ 'api::article': { controllers: {}, extra: 1 } }, known)).message, 'Invalid key extra at permissions.api::article');
-  const error = thrown(() => actionsFromTree({ 'api::article': { controllers: { article: { find: { enabled: true, on: true } } } } }, known));
+  assert.is(expectError(() => actionsFromTree({ 'api::article': { controllers: {}, extra: 1 } }, known), ValidationError).message, 'Invalid key extra at permissions.api::article');
+  const error = expectError(() => actionsFromTree({ 'api::article': { controllers: { article: { find: { enabled: true, on: true } } } } }, known), ValidationError);
   assert.is(error.message, 'Invalid key on at permissions.api::article.controllers.article.find');
   assert.equal(error.details, { key: 'on', path: 'permissions.api::article.controllers.article.find.on', source: 'body' });
 });
 
 fromTree('should never touch Object.prototype whatever the keys', () => {
   const body = JSON.parse('{"__proto__": {"controllers": {"x": {"y": {"enabled": true}}}}}');
-  const error = thrown(() => actionsFromTree(body, known));
+  const error = expectError(() => actionsFromTree(body, known), ValidationError);
   assert.match(error.message, /^Unknown action "__proto__\.x\.y"/);
   assert.is(({} as Record<string, unknown>).controllers, undefined);
 });

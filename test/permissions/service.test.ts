@@ -3,10 +3,11 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ApplicationError, NotFoundError, ValidationError } from '../../src/errors.js';
+import { ApplicationError, ForbiddenError, NotFoundError, ValidationError } from '../../src/errors.js';
 import { openProjectData, type ProjectData } from '../../src/project/index.js';
-import { createRoleService, DEFAULT_PERMISSIONS, permissionMessages as messages, roleTypeFromName, type RoleService } from '../../src/permissions/index.js';
-import { copySampleProject } from '../_helpers/index.js';
+import { SYSTEM_ACTOR, type Actor, DEFAULT_PERMISSIONS, permissionMessages as messages, roleTypeFromName, type RoleService } from '../../src/permissions/index.js';
+import { copySampleProject, expectError } from '../_helpers/index.js';
+import { addUserRow } from '../_helpers/users.js';
 
 interface Context {
   dir: string;
@@ -18,29 +19,7 @@ interface Context {
 async function setup(): Promise<Context> {
   const { dir, cleanup } = await copySampleProject();
   const project = await openProjectData(dir, { env: {} });
-  const { tables, schemas } = project;
-  return { dir, project, cleanup, roles: createRoleService({ roles: tables.roles, permissions: tables.permissions, users: tables.users, schemas }) };
-}
-
-/** uvu cannot print errors whose details are objects: catch them and answer them. */
-async function rejection<E extends Error>(run: () => unknown, type: new (...args: never[]) => E): Promise<E> {
-  try {
-    await run();
-  } catch (error) {
-    assert.instance(error, type, `expected ${type.name}, got ${(error as Error)?.name}: ${(error as Error)?.message}`);
-    return error as E;
-  }
-  assert.unreachable(`expected a ${type.name}`);
-  throw new Error('unreachable');
-}
-
-async function addUsers(project: ProjectData, roleIds: (number | null)[]): Promise<void> {
-  await project.tables.users.update((data) => {
-    for (const role of roleIds) {
-      const id = data.nextId++;
-      data.rows.push({ id, documentId: `user${id}`, username: `user${id}`, email: `user${id}@example.com`, role, provider: 'local', password: null, resetPasswordToken: null, confirmationToken: null, confirmed: true, blocked: false, createdAt: '', updatedAt: '', publishedAt: '' });
-    }
-  });
+  return { dir, project, cleanup, roles: project.roles };
 }
 
 const byType = (ctx: Context, type: string) => ctx.project.tables.roles.rows().find((role) => role.type === type)!;
@@ -52,7 +31,7 @@ const list = suite('roles.list()');
 
 list('should list the built-in roles with nb_users and no permissions key', async () => {
   const ctx = await setup();
-  await addUsers(ctx.project, [byType(ctx, 'authenticated').id, byType(ctx, 'authenticated').id, null]);
+  for (const role of [byType(ctx, 'authenticated').id, byType(ctx, 'authenticated').id, null]) await addUserRow(ctx.project, { role });
   const roles = ctx.roles.list();
   assert.equal(roles.map((role) => [role.name, role.type, role.description, role.nb_users]), [
     ['Authenticated', 'authenticated', 'Default role given to authenticated user.', 2],
@@ -85,7 +64,7 @@ findOne('should answer the role with its permission tree, by numeric id, digits 
 findOne('when no role has the id then 404 Role not found', async () => {
   const ctx = await setup();
   for (const id of [99, '99', 'nosuchdocumentid', 'public']) {
-    const error = await rejection(() => ctx.roles.findOne(id), NotFoundError);
+    const error = await expectError(() => ctx.roles.findOne(id), NotFoundError);
     assert.is(error.message, messages.roleNotFound);
   }
   await ctx.cleanup();
@@ -99,7 +78,7 @@ const create = suite('roles.create(body)');
 
 create('should store the role with a type derived from its name, and its enabled permissions', async () => {
   const ctx = await setup();
-  const role = await ctx.roles.create({
+  const role = await ctx.roles.create(SYSTEM_ACTOR, {
     name: 'Content Éditor',
     description: 'Writes articles',
     permissions: { 'api::article': { controllers: { article: { find: { enabled: true, policy: '' }, create: { enabled: true }, delete: { enabled: false } } } } },
@@ -117,7 +96,7 @@ create('should store the role with a type derived from its name, and its enabled
 
 create('should take a given type, and accept permissions: [] as no permissions', async () => {
   const ctx = await setup();
-  const role = await ctx.roles.create({ name: 'Editor', type: 'writer', permissions: [] });
+  const role = await ctx.roles.create(SYSTEM_ACTOR, { name: 'Editor', type: 'writer', permissions: [] });
   assert.is(role.type, 'writer');
   assert.is(role.description, '');
   assert.equal(heldBy(ctx, role.id), []);
@@ -127,7 +106,7 @@ create('should take a given type, and accept permissions: [] as no permissions',
 create('when the body is empty then 400 Request body cannot be empty', async () => {
   const ctx = await setup();
   for (const body of [undefined, null, {}, []]) {
-    const error = await rejection(() => ctx.roles.create(body), ValidationError);
+    const error = await expectError(() => ctx.roles.create(SYSTEM_ACTOR, body), ValidationError);
     assert.is(error.message, messages.emptyBody);
     assert.is(error.message, 'Request body cannot be empty');
   }
@@ -144,31 +123,31 @@ create('when the name is missing, not a string or blank then 400 naming it', asy
     [{ name: 'Editor', type: '' }, messages.blank('type')],
     [{ name: '!!!' }, messages.typeNotDerivable('!!!')],
   ];
-  for (const [body, message] of cases) assert.is((await rejection(() => ctx.roles.create(body), ValidationError)).message, message, JSON.stringify(body));
+  for (const [body, message] of cases) assert.is((await expectError(() => ctx.roles.create(SYSTEM_ACTOR, body), ValidationError)).message, message, JSON.stringify(body));
   assert.is(ctx.roles.list().length, 2, 'nothing was created');
   await ctx.cleanup();
 });
 
 create('when the body has an unknown key then 400 Invalid key', async () => {
   const ctx = await setup();
-  const error = await rejection(() => ctx.roles.create({ name: 'Editor', color: 'red' }), ValidationError);
+  const error = await expectError(() => ctx.roles.create(SYSTEM_ACTOR, { name: 'Editor', color: 'red' }), ValidationError);
   assert.is(error.message, 'Invalid key color');
   await ctx.cleanup();
 });
 
 create('when the name or the type is taken, whatever the case, then 400 and nothing is stored', async () => {
   const ctx = await setup();
-  await ctx.roles.create({ name: 'Editor' });
-  assert.is((await rejection(() => ctx.roles.create({ name: 'editor', type: 'other' }), ValidationError)).message, messages.duplicateName('Editor'));
-  assert.is((await rejection(() => ctx.roles.create({ name: 'Other', type: 'EDITOR' }), ValidationError)).message, messages.duplicateType('editor'));
-  assert.is((await rejection(() => ctx.roles.create({ name: 'Public' }), ValidationError)).message, 'A role named "Public" already exists');
+  await ctx.roles.create(SYSTEM_ACTOR, { name: 'Editor' });
+  assert.is((await expectError(() => ctx.roles.create(SYSTEM_ACTOR, { name: 'editor', type: 'other' }), ValidationError)).message, messages.duplicateName('Editor'));
+  assert.is((await expectError(() => ctx.roles.create(SYSTEM_ACTOR, { name: 'Other', type: 'EDITOR' }), ValidationError)).message, messages.duplicateType('editor'));
+  assert.is((await expectError(() => ctx.roles.create(SYSTEM_ACTOR, { name: 'Public' }), ValidationError)).message, 'A role named "Public" already exists');
   assert.is(ctx.roles.list().length, 3);
   await ctx.cleanup();
 });
 
 create('when a permission is unknown then 400 with a suggestion and no role is created', async () => {
   const ctx = await setup();
-  const error = await rejection(() => ctx.roles.create({ name: 'Editor', permissions: { 'api::article': { controllers: { article: { fnd: { enabled: true } } } } } }), ValidationError);
+  const error = await expectError(() => ctx.roles.create(SYSTEM_ACTOR, { name: 'Editor', permissions: { 'api::article': { controllers: { article: { fnd: { enabled: true } } } } } }), ValidationError);
   assert.is(error.message, 'Unknown action "api::article.article.fnd"; did you mean "api::article.article.find"?');
   assert.is(ctx.roles.list().length, 2);
   await ctx.cleanup();
@@ -184,7 +163,7 @@ update('with only a description should change only that field and keep every per
   const ctx = await setup();
   const publicRole = byType(ctx, 'public');
   const before = heldBy(ctx, publicRole.id);
-  const role = await ctx.roles.update(publicRole.id, { description: 'Anyone' });
+  const role = await ctx.roles.update(SYSTEM_ACTOR, publicRole.id, { description: 'Anyone' });
   assert.is(role.description, 'Anyone');
   assert.is(role.name, 'Public');
   assert.is(role.type, 'public');
@@ -195,8 +174,8 @@ update('with only a description should change only that field and keep every per
 
 update('with permissions should replace them: disabled and absent ones go, enabled ones come', async () => {
   const ctx = await setup();
-  const editor = await ctx.roles.create({ name: 'Editor', permissions: { 'api::article': { controllers: { article: { find: { enabled: true }, create: { enabled: true } } } } } });
-  await ctx.roles.update(String(editor.id), {
+  const editor = await ctx.roles.create(SYSTEM_ACTOR, { name: 'Editor', permissions: { 'api::article': { controllers: { article: { find: { enabled: true }, create: { enabled: true } } } } } });
+  await ctx.roles.update(SYSTEM_ACTOR, String(editor.id), {
     name: 'Senior Editor',
     permissions: { 'api::article': { controllers: { article: { find: { enabled: true }, create: { enabled: false }, update: { enabled: true } } } } },
   });
@@ -210,7 +189,7 @@ update('should accept the GET answer echoed back unchanged', async () => {
   const ctx = await setup();
   const publicRole = byType(ctx, 'public');
   const before = heldBy(ctx, publicRole.id);
-  await ctx.roles.update(publicRole.documentId, { ...ctx.roles.findOne(publicRole.id), nb_users: 0 });
+  await ctx.roles.update(SYSTEM_ACTOR, publicRole.documentId, { ...ctx.roles.findOne(publicRole.id), nb_users: 0 });
   assert.equal(heldBy(ctx, publicRole.id), before);
   await ctx.cleanup();
 });
@@ -223,30 +202,30 @@ update('should keep an echoed action of a content type that no longer exists', a
   });
   const { permissions } = ctx.roles.findOne(publicRole.id);
   assert.equal(permissions['api::note'], { controllers: { note: { find: { enabled: true, policy: '' } } } });
-  await ctx.roles.update(publicRole.id, { permissions });
+  await ctx.roles.update(SYSTEM_ACTOR, publicRole.id, { permissions });
   assert.ok(heldBy(ctx, publicRole.id).includes('api::note.note.find'));
   await ctx.cleanup();
 });
 
 update('when the body is empty then 400, and when the role is unknown then 404', async () => {
   const ctx = await setup();
-  assert.is((await rejection(() => ctx.roles.update(1, {}), ValidationError)).message, messages.emptyBody);
-  assert.is((await rejection(() => ctx.roles.update(99, { description: 'x' }), NotFoundError)).message, 'Role not found');
+  assert.is((await expectError(() => ctx.roles.update(SYSTEM_ACTOR, 1, {}), ValidationError)).message, messages.emptyBody);
+  assert.is((await expectError(() => ctx.roles.update(SYSTEM_ACTOR, 99, { description: 'x' }), NotFoundError)).message, 'Role not found');
   await ctx.cleanup();
 });
 
 update('when the type would change then 400, and the same type is accepted', async () => {
   const ctx = await setup();
   const publicRole = byType(ctx, 'public');
-  assert.is((await rejection(() => ctx.roles.update(publicRole.id, { type: 'anyone' }), ValidationError)).message, messages.typeCannotChange('public'));
-  await ctx.roles.update(publicRole.id, { type: 'public', description: 'same type' });
+  assert.is((await expectError(() => ctx.roles.update(SYSTEM_ACTOR, publicRole.id, { type: 'anyone' }), ValidationError)).message, messages.typeCannotChange('public'));
+  await ctx.roles.update(SYSTEM_ACTOR, publicRole.id, { type: 'public', description: 'same type' });
   assert.is(ctx.roles.findOne(publicRole.id).description, 'same type');
   await ctx.cleanup();
 });
 
 update('when the new name belongs to another role then 400', async () => {
   const ctx = await setup();
-  const error = await rejection(() => ctx.roles.update(byType(ctx, 'public').id, { name: 'authenticated' }), ValidationError);
+  const error = await expectError(() => ctx.roles.update(SYSTEM_ACTOR, byType(ctx, 'public').id, { name: 'authenticated' }), ValidationError);
   assert.is(error.message, messages.duplicateName('Authenticated'));
   await ctx.cleanup();
 });
@@ -259,30 +238,30 @@ const remove = suite('roles.remove(id)');
 
 remove('should move its users to Public, delete its permissions, then the role', async () => {
   const ctx = await setup();
-  const editor = await ctx.roles.create({ name: 'Editor', permissions: { 'api::article': { controllers: { article: { find: { enabled: true } } } } } });
+  const editor = await ctx.roles.create(SYSTEM_ACTOR, { name: 'Editor', permissions: { 'api::article': { controllers: { article: { find: { enabled: true } } } } } });
   const authenticated = byType(ctx, 'authenticated');
-  await addUsers(ctx.project, [editor.id, editor.id, authenticated.id]);
-  const { role, usersMoved } = await ctx.roles.remove(editor.id);
+  for (const role of [editor.id, editor.id, authenticated.id]) await addUserRow(ctx.project, { role });
+  const { role, usersMoved } = await ctx.roles.remove(SYSTEM_ACTOR, editor.id);
   assert.is(role.type, 'editor');
   assert.is(usersMoved, 2);
   const publicRole = byType(ctx, 'public');
   assert.equal(ctx.project.tables.users.rows().map((user) => user.role), [publicRole.id, publicRole.id, authenticated.id]);
   assert.equal(heldBy(ctx, editor.id), []);
   assert.is(ctx.roles.list().length, 2);
-  assert.is((await rejection(() => ctx.roles.findOne(editor.id), NotFoundError)).message, 'Role not found');
+  assert.is((await expectError(() => ctx.roles.findOne(editor.id), NotFoundError)).message, 'Role not found');
   await ctx.cleanup();
 });
 
 remove('should delete the Authenticated role, which Strapi does not protect', async () => {
   const ctx = await setup();
-  await ctx.roles.remove(byType(ctx, 'authenticated').documentId);
+  await ctx.roles.remove(SYSTEM_ACTOR, byType(ctx, 'authenticated').documentId);
   assert.equal(ctx.roles.list().map((role) => role.type), ['public']);
   await ctx.cleanup();
 });
 
 remove('when the role is Public then 400 Cannot delete public role', async () => {
   const ctx = await setup();
-  const error = await rejection(() => ctx.roles.remove(byType(ctx, 'public').id), ApplicationError);
+  const error = await expectError(() => ctx.roles.remove(SYSTEM_ACTOR, byType(ctx, 'public').id), ApplicationError);
   assert.is(error.name, 'ApplicationError');
   assert.is(error.message, 'Cannot delete public role');
   assert.is(ctx.roles.list().length, 2);
@@ -291,7 +270,7 @@ remove('when the role is Public then 400 Cannot delete public role', async () =>
 
 remove('when the role is unknown then 404 Role not found', async () => {
   const ctx = await setup();
-  assert.is((await rejection(() => ctx.roles.remove('42'), NotFoundError)).message, messages.roleNotFound);
+  assert.is((await expectError(() => ctx.roles.remove(SYSTEM_ACTOR, '42'), NotFoundError)).message, messages.roleNotFound);
   await ctx.cleanup();
 });
 
@@ -303,7 +282,7 @@ const resolve = suite('roles.resolveRole(ref)');
 
 resolve('should find a role by id, type or name, whatever the case', async () => {
   const ctx = await setup();
-  const editor = await ctx.roles.create({ name: 'Content Editor' });
+  const editor = await ctx.roles.create(SYSTEM_ACTOR, { name: 'Content Editor' });
   for (const ref of [editor.id, String(editor.id), 'content_editor', 'CONTENT_EDITOR', 'Content Editor', 'content editor', ` ${editor.documentId} `]) {
     assert.is(ctx.roles.resolveRole(ref).id, editor.id, String(ref));
   }
@@ -313,10 +292,10 @@ resolve('should find a role by id, type or name, whatever the case', async () =>
 
 resolve('when nothing matches then 404 listing the roles with a suggestion', async () => {
   const ctx = await setup();
-  await ctx.roles.create({ name: 'Editor' });
-  const error = await rejection(() => ctx.roles.resolveRole('edtor'), NotFoundError);
+  await ctx.roles.create(SYSTEM_ACTOR, { name: 'Editor' });
+  const error = await expectError(() => ctx.roles.resolveRole('edtor'), NotFoundError);
   assert.is(error.message, 'Role "edtor" does not exist (roles: authenticated, public, editor); did you mean "editor"?');
-  assert.is((await rejection(() => ctx.roles.resolveRole(77), NotFoundError)).message, messages.unknownRole('77', ['authenticated', 'public', 'editor'], ''));
+  assert.is((await expectError(() => ctx.roles.resolveRole(77), NotFoundError)).message, messages.unknownRole('77', ['authenticated', 'public', 'editor'], ''));
   await ctx.cleanup();
 });
 
@@ -328,10 +307,10 @@ const grant = suite('roles.grant(role, actions)');
 
 grant('should add the actions once, however often they are granted', async () => {
   const ctx = await setup();
-  const first = await ctx.roles.grant('authenticated', ['api::category.category.create', 'api::category.category.create', 'plugin::i18n.locales.listLocales']);
+  const first = await ctx.roles.grant(SYSTEM_ACTOR, 'authenticated', ['api::category.category.create', 'api::category.category.create', 'plugin::i18n.locales.listLocales']);
   assert.equal(first.granted, ['api::category.category.create', 'plugin::i18n.locales.listLocales']);
   assert.equal(first.alreadyGranted, []);
-  const second = await ctx.roles.grant('Authenticated', ['api::category.category.create', 'plugin::users-permissions.user.me']);
+  const second = await ctx.roles.grant(SYSTEM_ACTOR, 'Authenticated', ['api::category.category.create', 'plugin::users-permissions.user.me']);
   assert.equal(second.granted, []);
   assert.equal(second.alreadyGranted, ['api::category.category.create', 'plugin::users-permissions.user.me']);
   const authenticated = byType(ctx, 'authenticated');
@@ -341,7 +320,7 @@ grant('should add the actions once, however often they are granted', async () =>
 
 grant('should be visible to another process that opens the project afterwards', async () => {
   const ctx = await setup();
-  await ctx.roles.grant('public', ['api::homepage.homepage.update']);
+  await ctx.roles.grant(SYSTEM_ACTOR, 'public', ['api::homepage.homepage.update']);
   const other = await openProjectData(ctx.dir, { env: {} });
   const publicRole = other.tables.roles.rows().find((role) => role.type === 'public')!;
   assert.ok(other.tables.permissions.rows().some((row) => row.role === publicRole.id && row.action === 'api::homepage.homepage.update'));
@@ -351,7 +330,7 @@ grant('should be visible to another process that opens the project afterwards', 
 grant('when an action is unknown then 400 with a suggestion and nothing is granted', async () => {
   const ctx = await setup();
   const before = ctx.project.tables.permissions.rows();
-  const error = await rejection(() => ctx.roles.grant('public', ['api::article.article.findOne', 'api::article.article.fnd']), ValidationError);
+  const error = await expectError(() => ctx.roles.grant(SYSTEM_ACTOR, 'public', ['api::article.article.findOne', 'api::article.article.fnd']), ValidationError);
   assert.is(error.message, 'Unknown action "api::article.article.fnd"; did you mean "api::article.article.find"?');
   assert.is(ctx.project.tables.permissions.rows(), before);
   await ctx.cleanup();
@@ -359,15 +338,15 @@ grant('when an action is unknown then 400 with a suggestion and nothing is grant
 
 grant('when single-type actions a single type lacks are asked then 400', async () => {
   const ctx = await setup();
-  const error = await rejection(() => ctx.roles.grant('public', ['api::homepage.homepage.findOne']), ValidationError);
+  const error = await expectError(() => ctx.roles.grant(SYSTEM_ACTOR, 'public', ['api::homepage.homepage.findOne']), ValidationError);
   assert.match(error.message, /^Unknown action "api::homepage\.homepage\.findOne"; did you mean "api::homepage\.homepage\.find"\?$/);
   await ctx.cleanup();
 });
 
 grant('when no action is given then 400, and when the role is unknown then 404', async () => {
   const ctx = await setup();
-  assert.is((await rejection(() => ctx.roles.grant('public', []), ValidationError)).message, messages.noActions);
-  await rejection(() => ctx.roles.grant('nobody', ['api::article.article.find']), NotFoundError);
+  assert.is((await expectError(() => ctx.roles.grant(SYSTEM_ACTOR, 'public', []), ValidationError)).message, messages.noActions);
+  await expectError(() => ctx.roles.grant(SYSTEM_ACTOR, 'nobody', ['api::article.article.find']), NotFoundError);
   await ctx.cleanup();
 });
 
@@ -379,11 +358,11 @@ const revoke = suite('roles.revoke(role, actions)');
 
 revoke('should remove the held actions and report the ones that were not held', async () => {
   const ctx = await setup();
-  const result = await ctx.roles.revoke('public', ['api::article.article.find', 'api::article.article.delete']);
+  const result = await ctx.roles.revoke(SYSTEM_ACTOR, 'public', ['api::article.article.find', 'api::article.article.delete']);
   assert.equal(result.revoked, ['api::article.article.find']);
   assert.equal(result.notGranted, ['api::article.article.delete']);
   assert.not.ok(heldBy(ctx, byType(ctx, 'public').id).includes('api::article.article.find'));
-  const again = await ctx.roles.revoke('public', ['api::article.article.find']);
+  const again = await ctx.roles.revoke(SYSTEM_ACTOR, 'public', ['api::article.article.find']);
   assert.equal(again.revoked, []);
   await ctx.cleanup();
 });
@@ -394,13 +373,13 @@ revoke('should revoke an action of a content type that no longer exists', async 
   await ctx.project.tables.permissions.update((data) => {
     data.rows.push({ id: data.nextId++, documentId: 'stale', action: 'api::note.note.find', role: publicRole.id, createdAt: '', updatedAt: '', publishedAt: '' });
   });
-  assert.equal((await ctx.roles.revoke('public', ['api::note.note.find'])).revoked, ['api::note.note.find']);
+  assert.equal((await ctx.roles.revoke(SYSTEM_ACTOR, 'public', ['api::note.note.find'])).revoked, ['api::note.note.find']);
   await ctx.cleanup();
 });
 
 revoke('when an action is unknown then 400 with a suggestion', async () => {
   const ctx = await setup();
-  const error = await rejection(() => ctx.roles.revoke('public', ['plugin::users-permissions.auth.registr']), ValidationError);
+  const error = await expectError(() => ctx.roles.revoke(SYSTEM_ACTOR, 'public', ['plugin::users-permissions.auth.registr']), ValidationError);
   assert.is(error.message, 'Unknown action "plugin::users-permissions.auth.registr"; did you mean "plugin::users-permissions.auth.register"?');
   await ctx.cleanup();
 });
@@ -439,3 +418,35 @@ typeFromName("should be Strapi's snakeCase(deburr(toLower(name)))", () => {
 });
 
 typeFromName.run();
+
+// ---------------------------------------------------------------------------------------------
+
+const actors = suite('role writes as an actor');
+let actorsCtx: Context;
+actors.before.each(async () => {
+  actorsCtx = await setup();
+});
+actors.after.each(() => actorsCtx.cleanup());
+
+/** A signed-in caller whose role holds only `actions`. */
+const holding = (...actions: string[]): Actor => ({ kind: 'user', user: { id: 1 }, role: byType(actorsCtx, 'authenticated'), permissions: new Set(actions) });
+
+actors('when the actor lacks the role action then every write is Forbidden and roles and permissions are unchanged', async () => {
+  const roles = actorsCtx.roles;
+  const reader = holding('plugin::users-permissions.role.find', 'plugin::users-permissions.role.findOne');
+  const before = { roles: await readFile(join(actorsCtx.dir, 'data/roles.json'), 'utf8'), permissions: await readFile(join(actorsCtx.dir, 'data/permissions.json'), 'utf8') };
+  await expectError(roles.create(reader, { name: 'Editor' }), ForbiddenError);
+  await expectError(roles.update(reader, byType(actorsCtx, 'public').id, { description: 'changed' }), ForbiddenError);
+  await expectError(roles.remove(reader, byType(actorsCtx, 'authenticated').id), ForbiddenError);
+  await expectError(roles.grant(reader, 'public', ['api::article.article.create']), ForbiddenError);
+  await expectError(roles.revoke(reader, 'public', ['api::article.article.find']), ForbiddenError);
+  assert.is(await readFile(join(actorsCtx.dir, 'data/roles.json'), 'utf8'), before.roles);
+  assert.is(await readFile(join(actorsCtx.dir, 'data/permissions.json'), 'utf8'), before.permissions);
+});
+
+actors('when the actor holds createRole then create is done', async () => {
+  const role = await actorsCtx.roles.create(holding('plugin::users-permissions.role.createRole'), { name: 'Editor' });
+  assert.is(role.type, 'editor');
+});
+
+actors.run();

@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { cleanEnv, folio, initProject, repoRoot, request, serve } from '../_helpers/index.js';
+import { cleanEnv, folio, initProject, repoRoot, request } from '../_helpers/index.js';
+import { serve } from '../_helpers/server.js';
 
 function tableWriter(dir: string, name: string, count: number): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -4,7 +4,8 @@ import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { copySampleProject, request, serve } from '../_helpers/index.js';
+import { copySampleProject, request } from '../_helpers/index.js';
+import { serve } from '../_helpers/server.js';
 
 async function deadPid(): Promise<number> {
   const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });

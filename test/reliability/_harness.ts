@@ -3,10 +3,9 @@
  * (every JSON file parsed, temporary files listed), a seeded random source, and an HTTP call that
  * never throws (a request cut off by a killed server is an outcome, not an error).
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
-import { copySampleProject, entriesUnder, folio } from '../_helpers/index.js';
+import { readFile } from 'node:fs/promises';
+import { entriesUnder, folio, request } from '../_helpers/index.js';
+import { NO_RATE_LIMIT, testProject } from '../_helpers/server.js';
 
 /** What the specs grant Public: read and write articles (registration is a Strapi default). */
 export const ARTICLE_WRITERS = [
@@ -22,14 +21,8 @@ export const ARTICLE_WRITERS = [
  * A copy of the sample project whose Public role holds `publicActions` from the first start
  * (`bootstrapPermissions.public`), with the auth rate limits off.
  */
-export async function reliabilityProject(publicActions: string[] = ARTICLE_WRITERS): Promise<{ dir: string; cleanup: () => Promise<void> }> {
-  const sample = await copySampleProject();
-  const file = join(sample.dir, 'config/users-permissions.yaml');
-  const config = parse(await readFile(file, 'utf8')) ?? {};
-  config.ratelimit = { enabled: false };
-  config.bootstrapPermissions = { public: publicActions, authenticated: [] };
-  await writeFile(file, stringify(config));
-  return sample;
+export function reliabilityProject(publicActions: string[] = ARTICLE_WRITERS): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  return testProject({ publicActions, config: { 'users-permissions': NO_RATE_LIMIT } });
 }
 
 export interface DataScan {
@@ -97,19 +90,8 @@ export type Outcome = { answered: true; status: number; body: any; text: string 
 /** One HTTP request; a connection that fails or is cut (the server was killed) is `answered: false`. */
 export async function attempt(url: string, init: { method?: string; body?: unknown } = {}): Promise<Outcome> {
   try {
-    const response = await fetch(url, {
-      method: init.method ?? 'GET',
-      headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    return { answered: true, status: response.status, body, text };
+    const { status, body, text } = await request(url, init);
+    return { answered: true, status, body, text };
   } catch (error) {
     return { answered: false, error: String((error as Error)?.cause ?? error) };
   }

@@ -5,7 +5,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
-import { folio, serve, type FolioResult, type ServeProcess } from '../_helpers/index.js';
+import { folio, type FolioResult } from '../_helpers/index.js';
+import { serve, type ServeProcess } from '../_helpers/server.js';
 import { ARTICLE_WRITERS, attempt, eachLimit, folioJson, reliabilityProject, scanData, type Outcome } from './_harness.js';
 
 const TAKEN = 'Email or Username are already taken';

@@ -10,7 +10,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
-import { serve, type ServeProcess } from '../_helpers/index.js';
+import { serve, type ServeProcess } from '../_helpers/server.js';
 import { ARTICLE_WRITERS, attempt, createRandom, eachLimit, envInt, folioJson, reliabilityProject, scanData, sleep, type DataScan } from './_harness.js';
 
 const ROUNDS = envInt('FOLIO_STRESS_ROUNDS', 4) || 4;

@@ -4,19 +4,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../src/errors.js';
 import { buildContentType, loadSchemas, parseAttributeSpec, renderContentTypeYaml, type Schemas } from '../../src/schema/index.js';
-import { project, removeProjects, repoRoot } from './_project.js';
-
-/** Runs `call` expecting a `ValidationError` and returns its message. */
-function validationMessage(call: () => unknown): string {
-  try {
-    call();
-  } catch (error) {
-    assert.instance(error, ValidationError);
-    return (error as ValidationError).message;
-  }
-  assert.unreachable('expected a ValidationError');
-  return '';
-}
+import { expectError, repoRoot } from '../_helpers/index.js';
+import { project, removeProjects } from './_project.js';
 
 const NONE: Pick<Schemas, 'contentTypes'> = { contentTypes: [] };
 
@@ -36,7 +25,7 @@ spec('should read name:type:localized as a localized attribute', () => {
 });
 
 spec('when the type is unknown then the message names it and suggests the nearest type', () => {
-  assert.is(validationMessage(() => parseAttributeSpec('views:integr')), 'Attribute "views:integr": "integr" is not a known type; did you mean "integer"?');
+  assert.is(expectError(() => parseAttributeSpec('views:integr'), ValidationError).message, 'Attribute "views:integr": "integr" is not a known type; did you mean "integer"?');
 });
 
 spec('when the type needs more settings than name:type holds then the message says to edit the YAML file', () => {
@@ -47,7 +36,7 @@ spec('when the type needs more settings than name:type holds then the message sa
     ['enumeration', 'its values (enum)'],
   ]) {
     assert.is(
-      validationMessage(() => parseAttributeSpec(`field:${type}`)),
+      expectError(() => parseAttributeSpec(`field:${type}`), ValidationError).message,
       `Attribute "field:${type}": type "${type}" needs ${needs}, which name:type cannot express; add it by editing the content type's YAML file`,
     );
   }
@@ -55,16 +44,16 @@ spec('when the type needs more settings than name:type holds then the message sa
 
 spec('when the spec is malformed then the message shows the expected form', () => {
   const form = 'must be name:type or name:type:localized, e.g. title:string:localized';
-  assert.is(validationMessage(() => parseAttributeSpec('title')), `Attribute "title" ${form}`);
-  assert.is(validationMessage(() => parseAttributeSpec('a:b:c:d')), `Attribute "a:b:c:d" ${form}`);
-  assert.is(validationMessage(() => parseAttributeSpec(':string')), 'Attribute ":string" has no name; write name:type, e.g. title:string');
-  assert.is(validationMessage(() => parseAttributeSpec('title:string:translated')), 'Attribute "title:string:translated": unknown option "translated"; the only option is "localized"');
+  assert.is(expectError(() => parseAttributeSpec('title'), ValidationError).message, `Attribute "title" ${form}`);
+  assert.is(expectError(() => parseAttributeSpec('a:b:c:d'), ValidationError).message, `Attribute "a:b:c:d" ${form}`);
+  assert.is(expectError(() => parseAttributeSpec(':string'), ValidationError).message, 'Attribute ":string" has no name; write name:type, e.g. title:string');
+  assert.is(expectError(() => parseAttributeSpec('title:string:translated'), ValidationError).message, 'Attribute "title:string:translated": unknown option "translated"; the only option is "localized"');
 });
 
 spec('when the name is a system field or not an identifier then the message names it', () => {
-  assert.is(validationMessage(() => parseAttributeSpec('locale:string')), 'Attribute name "locale" is a system field of every document; choose another name');
+  assert.is(expectError(() => parseAttributeSpec('locale:string'), ValidationError).message, 'Attribute name "locale" is a system field of every document; choose another name');
   assert.is(
-    validationMessage(() => parseAttributeSpec('main-title:string')),
+    expectError(() => parseAttributeSpec('main-title:string'), ValidationError).message,
     'Attribute name "main-title" is not a valid attribute name: use letters, digits and "_", starting with a letter',
   );
 });
@@ -108,41 +97,41 @@ build('should build a single type, which still has a pluralName', () => {
 
 build('when a name is already used by an existing content type then the message names the file', async () => {
   const schemas = await loadSchemas(repoRoot);
-  assert.is(validationMessage(() => buildContentType({ singularName: 'article' }, schemas)), 'Singular name "article" is already the singularName of content-types/article.yaml');
+  assert.is(expectError(() => buildContentType({ singularName: 'article' }, schemas), ValidationError).message, 'Singular name "article" is already the singularName of content-types/article.yaml');
   assert.is(
-    validationMessage(() => buildContentType({ singularName: 'post', pluralName: 'categories' }, schemas)),
+    expectError(() => buildContentType({ singularName: 'post', pluralName: 'categories' }, schemas), ValidationError).message,
     'Plural name "categories" is already the pluralName of content-types/category.yaml',
   );
 });
 
 build('when a name is not kebab-case or is reserved then the message names it', () => {
   assert.is(
-    validationMessage(() => buildContentType({ singularName: 'BlogPost' }, NONE)),
+    expectError(() => buildContentType({ singularName: 'BlogPost' }, NONE), ValidationError).message,
     'Singular name "BlogPost" must be kebab-case: lowercase letters, digits and "-", starting with a letter',
   );
-  assert.is(validationMessage(() => buildContentType({ singularName: 'member', pluralName: 'users' }, NONE)), 'Plural name "users" is reserved for a built-in route');
+  assert.is(expectError(() => buildContentType({ singularName: 'member', pluralName: 'users' }, NONE), ValidationError).message, 'Plural name "users" is reserved for a built-in route');
 });
 
 build('when a collection type has the same singular and plural name then the message says so', () => {
   assert.is(
-    validationMessage(() => buildContentType({ singularName: 'news', pluralName: 'news' }, NONE)),
+    expectError(() => buildContentType({ singularName: 'news', pluralName: 'news' }, NONE), ValidationError).message,
     'Plural name "news" must differ from the singular name for a collection type',
   );
 });
 
 build('when the kind is unknown then the message names it', () => {
-  assert.is(validationMessage(() => buildContentType({ singularName: 'page', kind: 'single' }, NONE)), 'Kind "single" is not a known kind; use collectionType or singleType');
+  assert.is(expectError(() => buildContentType({ singularName: 'page', kind: 'single' }, NONE), ValidationError).message, 'Kind "single" is not a known kind; use collectionType or singleType');
 });
 
 build('when an attribute is localized but the type is not then the message says how to fix it', () => {
   assert.is(
-    validationMessage(() => buildContentType({ singularName: 'page', attributes: ['title:string:localized'] }, NONE)),
+    expectError(() => buildContentType({ singularName: 'page', attributes: ['title:string:localized'] }, NONE), ValidationError).message,
     'Attribute "title:string:localized" is localized but the content type is not; make the content type localized (i18n) or drop ":localized"',
   );
 });
 
 build('when an attribute is given twice then the message names it', () => {
-  assert.is(validationMessage(() => buildContentType({ singularName: 'page', attributes: ['title:string', 'title:text'] }, NONE)), 'Attribute "title" is given twice');
+  assert.is(expectError(() => buildContentType({ singularName: 'page', attributes: ['title:string', 'title:text'] }, NONE), ValidationError).message, 'Attribute "title" is given twice');
 });
 
 build.run();

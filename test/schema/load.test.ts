@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ATTRIBUTE_TYPES, isLocalizedAttribute, loadSchemas, SYSTEM_FIELDS } from '../../src/schema/index.js';
-import { article, fixture, loadError, messageFor, project, removeProjects, repoRoot } from './_project.js';
+import { repoRoot } from '../_helpers/index.js';
+import { article, fixture, loadError, messageFor, project, removeProjects } from './_project.js';
 
 const CATEGORY = `kind: collectionType
 info: { singularName: category, pluralName: categories }

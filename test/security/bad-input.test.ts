@@ -12,14 +12,14 @@ import * as assert from 'uvu/assert';
 import { readdir } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { issueToken } from '../../src/auth/index.js';
-import type { JsonResponse } from '../_helpers/index.js';
-import {
-  PERMISSIONS_ACTION, ROLE_ACTIONS, USER_ACTIONS, changedFiles, envelopeProblem, securityServer, snapshotData, type SecurityServer,
-} from './_server.js';
+import { parseJson, type JsonResponse } from '../_helpers/index.js';
+import { NO_RATE_LIMIT, PERMISSIONS_ACTION, ROLE_ACTIONS, USER_ACTIONS, apiServer, type ApiServer } from '../_helpers/server.js';
+import { changedFiles, envelopeProblem, snapshotData } from './_helpers.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 const ONE_MB = 1024 * 1024;
 
-let api: SecurityServer;
+let api: ApiServer;
 let admin: Record<string, string>;
 let snapshot: Map<string, string>;
 let rootListing: string[];
@@ -30,18 +30,18 @@ const bad = suite('bad input on every endpoint');
 
 bad.before(async () => {
   protoNames = Object.getOwnPropertyNames(Object.prototype).sort();
-  api = await securityServer({
+  api = await apiServer({
     authenticatedActions: [...USER_ACTIONS, ...ROLE_ACTIONS, PERMISSIONS_ACTION],
-    config: { 'users-permissions': { ratelimit: { enabled: false } } },
+    config: { 'users-permissions': NO_RATE_LIMIT },
   });
   const article = await api.post('/api/articles', { data: { title: 'Hello', slug: 'hello', views: 1 } });
   ids.article = article.body.data.documentId;
   await api.put(`/api/articles/${ids.article}?locale=fr`, { data: { title: 'Bonjour' } });
   ids.category = (await api.post('/api/categories', { data: { name: 'News' } })).body.data.documentId;
   await api.put('/api/homepage', { data: { title: 'Home', blocks: [] } });
-  const ada = await api.project.users.create({ username: 'ada', email: 'ada@example.com', password: 'correct-horse', confirmed: true });
+  const ada = await api.project.users.create(SYSTEM_ACTOR, { username: 'ada', email: 'ada@example.com', password: 'correct-horse', confirmed: true });
   ids.user = ada.id;
-  ids.victimUser = (await api.project.users.create({ username: 'victim', email: 'victim@example.com', password: 'victim-horse', confirmed: true })).id;
+  ids.victimUser = (await api.project.users.create(SYSTEM_ACTOR, { username: 'victim', email: 'victim@example.com', password: 'victim-horse', confirmed: true })).id;
   await api.post('/api/users-permissions/roles', { name: 'Victim', description: 'a role to aim at', type: 'victim' }, { authorization: `Bearer ${issueToken(api.project.tokens, ada.id)}` });
   ids.victimRole = api.project.tables.roles.rows().find((role) => role.type === 'victim')!.id;
   ids.authenticatedRole = api.project.tables.roles.rows().find((role) => role.type === 'authenticated')!.id;
@@ -603,15 +603,7 @@ function sendChunked(path: string, bytes: Buffer): Promise<{ response?: JsonResp
     const req = request({ host: url.hostname, port: url.port, method: 'POST', path, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
       let text = '';
       res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => {
-        let body: unknown;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = undefined;
-        }
-        resolve({ response: { status: res.statusCode ?? 0, headers: new Headers(), body, text } });
-      });
+      res.on('end', () => resolve({ response: { status: res.statusCode ?? 0, headers: new Headers(), body: parseJson(text), text } }));
     });
     req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')));
     // The server may answer 413 and close before the whole body is written.
@@ -639,7 +631,7 @@ function rawExchange(bytes: Buffer): Promise<string> {
 const refreshMode = suite('bad input on the refresh-mode routes');
 
 refreshMode('refresh, logout and sessions answer 4xx in the envelope to every bad body, cookie and id', async () => {
-  const local = await securityServer({ config: { 'users-permissions': { jwtManagement: 'refresh', ratelimit: { enabled: false } } } });
+  const local = await apiServer({ config: { 'users-permissions': { jwtManagement: 'refresh', ...NO_RATE_LIMIT } } });
   try {
     await local.post('/api/auth/local/register', { username: 'ada', email: 'ada@example.com', password: 'correct-horse' });
     const session = (await local.post('/api/auth/local', { identifier: 'ada', password: 'correct-horse' })).body;

@@ -12,7 +12,9 @@ import * as assert from 'uvu/assert';
 import jwt from 'jsonwebtoken';
 import { issueToken } from '../../src/auth/index.js';
 import type { JsonResponse } from '../_helpers/index.js';
-import { PERMISSIONS_ACTION, ROLE_ACTIONS, USER_ACTIONS, envelopeProblem, securityServer, type SecurityServer } from './_server.js';
+import { PERMISSIONS_ACTION, ROLE_ACTIONS, USER_ACTIONS, apiServer, type ApiServer } from '../_helpers/server.js';
+import { envelopeProblem } from './_helpers.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 0x5eed_f01);
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 5000);
@@ -136,7 +138,7 @@ function randomQuery(r: Rng): string {
 
 // ---------------------------------------------------------------------------------------------
 
-let api: SecurityServer;
+let api: ApiServer;
 let documentIds: string[] = [];
 let tokens: string[] = [];
 
@@ -219,7 +221,7 @@ function problemOf(request: FuzzRequest, response: JsonResponse, secrets: string
 const fuzz = suite('fuzz');
 
 fuzz.before(async () => {
-  api = await securityServer({
+  api = await apiServer({
     authenticatedActions: [...USER_ACTIONS, ...ROLE_ACTIONS, PERMISSIONS_ACTION],
     config: { 'users-permissions': { ratelimit: { enabled: false } } },
   });
@@ -227,8 +229,8 @@ fuzz.before(async () => {
   const category = await api.post('/api/categories', { data: { name: 'News' } });
   await api.put('/api/homepage', { data: { title: 'Home', blocks: [{ __component: 'shared.quote', text: 'hi' }] } });
   documentIds = [article.body.data.documentId, category.body.data.documentId];
-  const ada = await api.project.users.create({ username: 'ada', email: 'ada@example.com', password: 'correct-horse', confirmed: true });
-  const grace = await api.project.users.create({ username: 'grace', email: 'grace@example.com', password: 'correct-horse', confirmed: true, blocked: true });
+  const ada = await api.project.users.create(SYSTEM_ACTOR, { username: 'ada', email: 'ada@example.com', password: 'correct-horse', confirmed: true });
+  const grace = await api.project.users.create(SYSTEM_ACTOR, { username: 'grace', email: 'grace@example.com', password: 'correct-horse', confirmed: true, blocked: true });
   const secret = api.project.tokens.secret;
   tokens = [
     issueToken(api.project.tokens, ada.id),

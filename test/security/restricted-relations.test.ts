@@ -6,7 +6,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { issueToken } from '../../src/auth/index.js';
-import { apiServer, type ApiServer } from '../_helpers/api.js';
+import { apiServer, type ApiServer } from '../_helpers/server.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 const link = `
 info: { displayName: Link }
@@ -46,7 +47,7 @@ restricted.before(async () => {
   });
   assert.is(created.status, 200, JSON.stringify(created.body));
   pageId = created.body.data.documentId;
-  await api.project.roles.revoke('public', CATEGORY_READ);
+  await api.project.roles.revoke(SYSTEM_ACTOR, 'public', CATEGORY_READ);
 });
 restricted.after(() => api.close());
 
@@ -128,8 +129,8 @@ restricted('a body that sets the relation is 400 Invalid key and writes nothing'
 });
 
 restricted('the same list asked by a role that may read categories shows them, and each caller gets its own answer', async () => {
-  const reader = await api.project.users.create({ username: 'reader', email: 'reader@example.com', password: 'reader-pass' });
-  await api.project.roles.grant('authenticated', ['api::article.article.find', ...CATEGORY_READ]);
+  const reader = await api.project.users.create(SYSTEM_ACTOR, { username: 'reader', email: 'reader@example.com', password: 'reader-pass' });
+  await api.project.roles.grant(SYSTEM_ACTOR, 'authenticated', ['api::article.article.find', ...CATEGORY_READ]);
   const token = { authorization: `Bearer ${issueToken(api.project.tokens, reader.id)}` };
   const url = '/api/articles?populate=category&filters[title][$eq]=Leaked%3F';
   for (let round = 0; round < 2; round++) {
@@ -138,20 +139,20 @@ restricted('the same list asked by a role that may read categories shows them, a
     const anonymous = await api.get(url);
     assert.not.ok('category' in anonymous.body.data[0], `round ${round}: the cached answer is not shared with Public`);
   }
-  await api.project.roles.grant('public', CATEGORY_READ);
+  await api.project.roles.grant(SYSTEM_ACTOR, 'public', CATEGORY_READ);
   try {
     assert.is((await api.get(url)).body.data[0].category.name, SECRET, 'granting find shows it at once');
     assert.is((await api.get('/api/articles?filters[category][name][$eq]=Secret%20Desk')).body.data.length, 1);
   } finally {
-    await api.project.roles.revoke('public', CATEGORY_READ);
+    await api.project.roles.revoke(SYSTEM_ACTOR, 'public', CATEGORY_READ);
   }
   assert.not.ok('category' in (await api.get(url)).body.data[0], 'revoking it hides it at once');
 });
 
 restricted('under /api/users the role is left out, and refused in filters and sort, without plugin::users-permissions.role.find', async () => {
-  const me = await api.project.users.create({ username: 'someone', email: 'someone@example.com', password: 'someone-pass' });
+  const me = await api.project.users.create(SYSTEM_ACTOR, { username: 'someone', email: 'someone@example.com', password: 'someone-pass' });
   const users = ['find', 'findOne', 'count', 'me'].map((action) => `plugin::users-permissions.user.${action}`);
-  await api.project.roles.grant('authenticated', users);
+  await api.project.roles.grant(SYSTEM_ACTOR, 'authenticated', users);
   const token = { authorization: `Bearer ${issueToken(api.project.tokens, me.id)}` };
   for (const path of ['/api/users?populate=role', '/api/users?populate=*', `/api/users/${me.id}?populate=role`, '/api/users/me?populate=role', '/api/users/me?populate[role][fields][0]=name']) {
     const response = await api.get(path, token);
@@ -164,7 +165,7 @@ restricted('under /api/users the role is left out, and refused in filters and so
     assert.is(response.status, 400, `${path}: ${response.text}`);
     assert.match(response.body.error.message, /^Invalid key role/, path);
   }
-  await api.project.roles.grant('authenticated', ['plugin::users-permissions.role.find']);
+  await api.project.roles.grant(SYSTEM_ACTOR, 'authenticated', ['plugin::users-permissions.role.find']);
   const allowed = await api.get('/api/users/me?populate=role', token);
   assert.is(allowed.body.role.type, 'authenticated', 'with role.find the role is populated');
 });

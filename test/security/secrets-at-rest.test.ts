@@ -9,14 +9,12 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
-import { folio, initProject, request, serve, type JsonResponse } from '../_helpers/index.js';
-import { PERMISSIONS_ACTION, ROLE_ACTIONS, USER_ACTIONS, securityServer, type SecurityServer } from './_server.js';
-import { mailCatcher } from '../_helpers/smtp.js';
+import { bearer, folio, initProject, request, type JsonResponse } from '../_helpers/index.js';
+import { NO_RATE_LIMIT, PERMISSIONS_ACTION, ROLE_ACTIONS, USER_ACTIONS, apiServer, serve, type ApiServer } from '../_helpers/server.js';
+import { codeIn, emailConfigFor, mailCatcher } from '../_helpers/smtp.js';
+import { ACME_PROVIDER } from './_helpers.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
-const noLimit = { ratelimit: { enabled: false } };
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const codeIn = (text: string, name: string) => new RegExp(`${name}=([0-9a-f]+)`).exec(text)?.[1];
-const smtpConfig = (port: number, extra: Record<string, unknown> = {}) => ({ transport: 'smtp', from: 'Site <no-reply@example.com>', smtp: { host: '127.0.0.1', port, secure: false, ...extra } });
 
 /** Every file under `dir` (relative path → contents as latin1, so any bytes compare). */
 async function filesUnder(dir: string): Promise<Map<string, string>> {
@@ -55,10 +53,10 @@ const atRest = suite('only hashes at rest');
 atRest('after registration, confirmation, reset and admin writes, data/ holds scrypt hashes and token hashes only', async () => {
   const smtp = await mailCatcher();
   const vault = 'kind: collectionType\ninfo: { singularName: vault, pluralName: vaults, displayName: Vault }\noptions: { draftAndPublish: true }\nattributes:\n  title: { type: string }\n  pin: { type: password }\n';
-  const api = await securityServer({
+  const api = await apiServer({
     files: { 'content-types/vault.yaml': vault },
     authenticatedActions: [...USER_ACTIONS],
-    config: { email: smtpConfig(smtp.port), 'users-permissions': { ...noLimit, advanced: { emailConfirmation: true, emailResetPasswordUrl: 'https://site.example/reset' } } },
+    config: { email: emailConfigFor(smtp.port), 'users-permissions': { ...NO_RATE_LIMIT, advanced: { emailConfirmation: true, emailResetPasswordUrl: 'https://site.example/reset' } } },
   });
   try {
     const passwords = ['first-password-A', 'reset-password-B', 'changed-password-C', 'admin-made-D', 'admin-changed-E', 'vault-pin-F', 'vault-pin-G'];
@@ -115,7 +113,7 @@ atRest('after registration, confirmation, reset and admin writes, data/ holds sc
 });
 
 atRest('refresh mode: data/sessions.json holds neither refresh tokens nor access tokens', async () => {
-  const api = await securityServer({ config: { 'users-permissions': { jwtManagement: 'refresh', ...noLimit } } });
+  const api = await apiServer({ config: { 'users-permissions': { jwtManagement: 'refresh', ...NO_RATE_LIMIT } } });
   try {
     const tokens: string[] = [];
     const first = (await api.post('/api/auth/local/register', { username: 'ada', email: 'ada@example.com', password: 'correct-horse' })).body;
@@ -185,19 +183,19 @@ never('the JWT secret, the provider client secret and the SMTP password appear i
   const jwtSecret = 'configured-jwt-secret-that-must-never-leak-0123456789';
   const clientSecret = 'provider-client-secret-never-leak';
   const smtpPass = 'smtp-password-never-leak';
-  const api: SecurityServer = await securityServer({
+  const api: ApiServer = await apiServer({
     authenticatedActions: [...USER_ACTIONS, ...ROLE_ACTIONS, PERMISSIONS_ACTION],
     config: {
-      email: smtpConfig(smtp.port, { auth: { user: 'mailer', pass: smtpPass } }),
+      email: emailConfigFor(smtp.port, { auth: { user: 'mailer', pass: smtpPass } }),
       'users-permissions': {
-        jwtSecret, ...noLimit, advanced: { emailConfirmation: true, emailResetPasswordUrl: 'https://site.example/reset' },
-        providers: { acme: { enabled: true, clientId: 'cid', clientSecret, authorizeUrl: 'https://idp.example/authorize', tokenUrl: 'https://idp.example/token', profileUrl: 'https://idp.example/userinfo', callback: 'https://app.example/signed-in' } },
+        jwtSecret, ...NO_RATE_LIMIT, advanced: { emailConfirmation: true, emailResetPasswordUrl: 'https://site.example/reset' },
+        providers: { acme: { ...ACME_PROVIDER, clientSecret } },
       },
     },
   });
   try {
     assert.is(api.project.tokens.secret, jwtSecret, 'the configured secret is the one in use');
-    const ada = await api.project.users.create({ username: 'ada', email: 'ada@example.com', password: 'correct-horse', confirmed: true });
+    const ada = await api.project.users.create(SYSTEM_ACTOR, { username: 'ada', email: 'ada@example.com', password: 'correct-horse', confirmed: true });
     const { issueToken } = await import('../../src/auth/index.js');
     const responses = await crawl(api.url, issueToken(api.project.tokens, ada.id));
     await new Promise((resolve) => setTimeout(resolve, 300)); // emails sent after the answer fail now
@@ -217,11 +215,11 @@ never('the JWT secret, the provider client secret and the SMTP password appear i
 });
 
 never('a generated secret (data/.jwt-secret) appears in no answer and no log line', async () => {
-  const api = await securityServer({ authenticatedActions: [...USER_ACTIONS, ...ROLE_ACTIONS, PERMISSIONS_ACTION], config: { 'users-permissions': noLimit } });
+  const api = await apiServer({ authenticatedActions: [...USER_ACTIONS, ...ROLE_ACTIONS, PERMISSIONS_ACTION], config: { 'users-permissions': NO_RATE_LIMIT } });
   try {
     const secret = (await readFile(join(api.dir, 'data/.jwt-secret'), 'utf8')).trim();
     assert.is(secret, api.project.tokens.secret);
-    const ada = await api.project.users.create({ username: 'ada', email: 'ada@example.com', password: 'correct-horse', confirmed: true });
+    const ada = await api.project.users.create(SYSTEM_ACTOR, { username: 'ada', email: 'ada@example.com', password: 'correct-horse', confirmed: true });
     const { issueToken } = await import('../../src/auth/index.js');
     const responses = await crawl(api.url, issueToken(api.project.tokens, ada.id));
     for (const response of responses) assert.not.ok(response.text.includes(secret), `an answer (${response.status}) contains the secret`);
@@ -294,13 +292,13 @@ modes('folio config set keeps a file that now holds a secret owner-only (email.s
 });
 
 modes('everything the server writes under data/ (tables, documents, outbox, sessions, the generated secret) is owner-only', async () => {
-  const api = await securityServer({ config: { 'users-permissions': { jwtManagement: 'refresh', ...noLimit, advanced: { emailConfirmation: true } } } });
+  const api = await apiServer({ config: { 'users-permissions': { jwtManagement: 'refresh', ...NO_RATE_LIMIT, advanced: { emailConfirmation: true } } } });
   try {
     await api.post('/api/auth/local/register', { username: 'ada', email: 'ada@example.com', password: 'correct-horse' });
     await api.post('/api/auth/forgot-password', { email: 'ada@example.com' });
     await api.post('/api/articles', { data: { title: 'Doc', sections: [{ heading: 'h' }] } });
     await api.put('/api/homepage', { data: { title: 'Home' } });
-    await api.project.users.create({ username: 'grace', email: 'grace@example.com', password: 'correct-horse', confirmed: true });
+    await api.project.users.create(SYSTEM_ACTOR, { username: 'grace', email: 'grace@example.com', password: 'correct-horse', confirmed: true });
     await api.post('/api/auth/local', { identifier: 'grace', password: 'correct-horse' });
     await new Promise((resolve) => setTimeout(resolve, 200)); // the reset email is written after the answer
     await api.project.flush();

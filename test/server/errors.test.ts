@@ -1,14 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { ApplicationError, ForbiddenError, NotFoundError, PaginationError, PolicyError, RateLimitError, UnauthorizedError, ValidationError, PayloadTooLargeError, NotImplementedError } from '../../src/errors.js';
 import { createLogger } from '../../src/log.js';
 import { messages } from '../../src/messages.js';
 import { openProject } from '../../src/project/index.js';
-import { createApp, startServer, toErrorBody } from '../../src/server/index.js';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { copySampleProject, request } from '../_helpers/index.js';
+import { createApp, toErrorBody } from '../../src/server/index.js';
+import { copySampleProject, listenLocal, request } from '../_helpers/index.js';
+import { apiServer } from '../_helpers/server.js';
 
 const table = suite('toErrorBody(error)');
 
@@ -56,9 +55,8 @@ http.before(async () => {
   app.use((ctx) => {
     if (ctx.path === '/boom') throw new Error('database password is hunter2');
   });
-  const server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = createServer(app.callback());
+  base = `http://127.0.0.1:${await listenLocal(server)}`;
   close = async () => {
     await new Promise((resolve) => server.close(resolve));
     await sample.cleanup();
@@ -133,9 +131,7 @@ http.run();
 const shutdown = suite('RunningServer.stop()');
 
 shutdown('should let an in-flight request finish, then refuse new connections', async () => {
-  const sample = await copySampleProject();
-  const project = await openProject(sample.dir, { overrides: { port: 0 }, log: createLogger(() => {}) });
-  const running = await startServer(project);
+  const running = await apiServer({ publicActions: [] });
   const { port } = new URL(running.url);
 
   // A request whose body is still arriving when shutdown starts.
@@ -162,7 +158,7 @@ shutdown('should let an in-flight request finish, then refuse new connections', 
   assert.ok(stopped);
   const refused = await fetch(`${running.url}/api/i18n/locales`).then(() => false, () => true);
   assert.ok(refused, 'no new connections after stop');
-  await sample.cleanup();
+  await running.close();
 });
 
 shutdown.run();

@@ -58,6 +58,15 @@ export async function deadPid(): Promise<number> {
   return child.pid as number;
 }
 
+/**
+ * Whether `promise` settles before the event loop's next turn (a `setImmediate`): "at once" without
+ * any clock, so a promise still waiting on something answers false instead of timing the test out.
+ */
+export function settlesAtOnce(promise: Promise<unknown>): Promise<boolean> {
+  const nextTurn = new Promise<false>((resolve) => setImmediate(() => resolve(false)));
+  return Promise.race([promise.then(() => true, () => true), nextTurn]);
+}
+
 /** Asserts that `promise` rejects with an instance of `type`, and answers the error. */
 export async function rejects<E extends Error>(promise: Promise<unknown>, type: abstract new (...args: never[]) => E): Promise<E> {
   try {

@@ -5,7 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openTable, removeStaleTempFiles } from '../../src/storage/index.js';
+import { createFileStore, openTable } from '../../src/storage/index.js';
 import { documentKey, documentValue, eventRow, SLOTS, type EventRow } from '../fixtures/storage/crash-model.js';
 import { makeTempDir, removeTempDir, runFixture } from './_helpers.js';
 
@@ -128,10 +128,11 @@ test('when the writer is killed at random moments then every file parses and eve
   assert.ok(totalAcks > KILLS, `the writers acknowledged only ${totalAcks} writes`);
 
   // The next start cleans up after the last crash: temp files go, the dead writer's lock is taken over.
-  await removeStaleTempFiles(dir);
+  const files = createFileStore();
+  await files.removeStaleTempFiles(dir);
   const leftovers = (await readdir(dir, { recursive: true })).filter((name) => name.endsWith('.tmp'));
   assert.equal(leftovers, []);
-  const events = await openTable<EventRow>(dir, 'events');
+  const events = await openTable<EventRow>(files, dir, 'events');
   await events.update((data) => void data.nextId++);
   for (const [id, { run, seq }] of ledger.rows) assert.equal(events.rows().find((row) => row.id === id), eventRow(id, run, seq));
 });

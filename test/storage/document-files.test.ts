@@ -3,42 +3,43 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApplicationError, ValidationError } from '../../src/errors.js';
-import { createFileDocuments, type DocumentKey } from '../../src/storage/index.js';
+import { createFileDocuments, createFileStore, type DocumentKey, type FileStore } from '../../src/storage/index.js';
 import { documentContract } from './contract.js';
 import { makeTempDir, rejects, removeTempDir } from './_helpers.js';
 
-documentContract('createFileDocuments(dataDir)', async () => {
+documentContract('createFileDocuments(files, dataDir)', async () => {
   const dir = await makeTempDir();
-  return { subject: createFileDocuments(dir, { onSkip: () => undefined }), cleanup: () => removeTempDir(dir) };
+  return { subject: createFileDocuments(createFileStore(), dir, { onSkip: () => undefined }), cleanup: () => removeTempDir(dir) };
 });
 
 const key: DocumentKey = { type: 'article', documentId: 'a1b2c3', status: 'published', locale: 'fr-FR' };
 
-const test = suite<{ dir: string }>('createFileDocuments(dataDir) on disk');
+const test = suite<{ dir: string; files: FileStore }>('createFileDocuments(files, dataDir) on disk');
 test.before.each(async (context) => {
   context.dir = await makeTempDir();
+  context.files = createFileStore();
 });
 test.after.each(({ dir }) => removeTempDir(dir));
 
-test('should store a version at content/<type>/<documentId>/<status>.<locale>.json', async ({ dir }) => {
-  await createFileDocuments(dir).put(key, { title: 'Bonjour' });
+test('should store a version at content/<type>/<documentId>/<status>.<locale>.json', async ({ dir, files }) => {
+  await createFileDocuments(files, dir).put(key, { title: 'Bonjour' });
   assert.equal(await readdir(join(dir, 'content', 'article', 'a1b2c3')), ['published.fr-FR.json']);
 });
 
-test('should write sorted keys, two-space indentation and a final newline', async ({ dir }) => {
-  await createFileDocuments(dir).put(key, { title: 'T', body: { z: 1, a: [2, 1] } });
+test('should write sorted keys, two-space indentation and a final newline', async ({ dir, files }) => {
+  await createFileDocuments(files, dir).put(key, { title: 'T', body: { z: 1, a: [2, 1] } });
   const text = await readFile(join(dir, 'content/article/a1b2c3/published.fr-FR.json'), 'utf8');
   assert.is(text, '{\n  "body": {\n    "a": [\n      2,\n      1\n    ],\n    "z": 1\n  },\n  "title": "T"\n}\n');
 });
 
-test('should create data files readable by the owner only', async ({ dir }) => {
-  await createFileDocuments(dir).put(key, { title: 'T' });
+test('should create data files readable by the owner only', async ({ dir, files }) => {
+  await createFileDocuments(files, dir).put(key, { title: 'T' });
   const mode = (await stat(join(dir, 'content/article/a1b2c3/published.fr-FR.json'))).mode & 0o777;
   assert.is(mode & 0o077, 0);
 });
 
-test('should write a new document through a temporary directory and leave nothing else behind', async ({ dir }) => {
-  const documents = createFileDocuments(dir);
+test('should write a new document through a temporary directory and leave nothing else behind', async ({ dir, files }) => {
+  const documents = createFileDocuments(files, dir);
   await Promise.all(['d1', 'd2', 'd3'].map((documentId) =>
     documents.putAll([
       { key: { ...key, documentId, status: 'draft' }, value: { n: 1 } },
@@ -53,24 +54,24 @@ test('should write a new document through a temporary directory and leave nothin
   }
 });
 
-test('should add versions to an existing document without temporary files left', async ({ dir }) => {
-  const documents = createFileDocuments(dir);
+test('should add versions to an existing document without temporary files left', async ({ dir, files }) => {
+  const documents = createFileDocuments(files, dir);
   await documents.put(key, { n: 1 });
   await documents.putAll([{ key: { ...key, status: 'draft' }, value: { n: 2 } }, { key, value: { n: 3 } }]);
   assert.equal((await readdir(join(dir, 'content', 'article', 'a1b2c3'))).sort(), ['draft.fr-FR.json', 'published.fr-FR.json']);
   assert.equal(await documents.get(key), { n: 3 });
 });
 
-test('when a key tries to escape then nothing is written outside the data directory', async ({ dir }) => {
-  const documents = createFileDocuments(join(dir, 'data'));
+test('when a key tries to escape then nothing is written outside the data directory', async ({ dir, files }) => {
+  const documents = createFileDocuments(files, join(dir, 'data'));
   await rejects(documents.put({ ...key, type: '../x' }, { n: 1 }), ValidationError);
   await rejects(documents.put({ ...key, documentId: '../../x' }, { n: 1 }), ValidationError);
   await rejects(documents.put({ ...key, locale: '../x' }, { n: 1 }), ValidationError);
   assert.equal(await readdir(dir), []);
 });
 
-test('when the last version of a document is removed then its directory goes too', async ({ dir }) => {
-  const documents = createFileDocuments(dir);
+test('when the last version of a document is removed then its directory goes too', async ({ dir, files }) => {
+  const documents = createFileDocuments(files, dir);
   await documents.put(key, { n: 1 });
   await documents.put({ ...key, status: 'draft' }, { n: 2 });
   await documents.remove(key);
@@ -79,9 +80,9 @@ test('when the last version of a document is removed then its directory goes too
   assert.equal(await readdir(join(dir, 'content/article')), []);
 });
 
-test('when list meets temp files and stray files then it skips and reports them', async ({ dir }) => {
+test('when list meets temp files and stray files then it skips and reports them', async ({ dir, files }) => {
   const skipped: string[] = [];
-  const documents = createFileDocuments(dir, { onSkip: (path) => skipped.push(path) });
+  const documents = createFileDocuments(files, dir, { onSkip: (path) => skipped.push(path) });
   await documents.put(key, { n: 1 });
   const docDir = join(dir, 'content/article/a1b2c3');
   await writeFile(join(docDir, '.published.fr-FR.json.4242.0123456789ab.tmp'), '{"n":');
@@ -91,17 +92,17 @@ test('when list meets temp files and stray files then it skips and reports them'
   assert.equal(skipped.sort(), [join(dir, 'content', 'README'), join(docDir, '.published.fr-FR.json.4242.0123456789ab.tmp'), join(docDir, 'notes.txt')].sort());
 });
 
-test('when a document file is not valid JSON then get and list throw an ApplicationError naming it', async ({ dir }) => {
+test('when a document file is not valid JSON then get and list throw an ApplicationError naming it', async ({ dir, files }) => {
   const file = join(dir, 'content/article/a1b2c3/published.fr-FR.json');
   await mkdir(join(dir, 'content/article/a1b2c3'), { recursive: true });
   await writeFile(file, '{"title": ');
-  const documents = createFileDocuments(dir);
+  const documents = createFileDocuments(files, dir);
   assert.ok((await rejects(documents.get(key), ApplicationError)).message.includes(file));
   assert.ok((await rejects(documents.list(), ApplicationError)).message.includes(file));
 });
 
-test('should list many documents', async ({ dir }) => {
-  const documents = createFileDocuments(dir);
+test('should list many documents', async ({ dir, files }) => {
+  const documents = createFileDocuments(files, dir);
   const keys = Array.from({ length: 300 }, (_, i): DocumentKey => ({ type: i % 2 ? 'article' : 'page', documentId: `d${i}`, status: 'draft', locale: 'en' }));
   await Promise.all(keys.map((k, i) => documents.put(k, { i })));
   const listed = await documents.list();

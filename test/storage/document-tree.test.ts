@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApplicationError } from '../../src/errors.js';
-import { createFileDocuments, type DocumentKey, type StoredDocument } from '../../src/storage/index.js';
+import { createFileDocuments, createFileStore, type DocumentKey, type FileStore, type StoredDocument } from '../../src/storage/index.js';
 import { deadPid, makeTempDir, rejects, removeTempDir } from './_helpers.js';
 
 const key = (documentId: string, status: DocumentKey['status'] = 'draft', locale = 'en'): DocumentKey => ({ type: 'article', documentId, status, locale });
@@ -21,13 +21,14 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
-const test = suite<{ dir: string }>('createFileDocuments(dataDir).list');
+const test = suite<{ dir: string; files: FileStore }>('createFileDocuments(files, dataDir).list');
 test.before.each(async (context) => {
   context.dir = await makeTempDir();
+  context.files = createFileStore();
 });
 test.after.each(({ dir }) => removeTempDir(dir));
 
-test('when sweepTempFiles is set then list removes what a dead writer left and reports what a live one is writing', async ({ dir }) => {
+test('when sweepTempFiles is set then list removes what a dead writer left and reports what a live one is writing', async ({ dir, files }) => {
   const dead = await deadPid();
   await writeDocument(dir, key('a1'), '{"n":1}');
   const typeDir = join(dir, 'content/article');
@@ -44,7 +45,7 @@ test('when sweepTempFiles is set then list removes what a dead writer left and r
   await writeFile(stray, 'hello');
 
   const skipped: string[] = [];
-  const documents = createFileDocuments(dir, { onSkip: (path) => skipped.push(path), sweepTempFiles: true });
+  const documents = createFileDocuments(files, dir, { onSkip: (path) => skipped.push(path), sweepTempFiles: true });
   assert.equal(await documents.list('article'), [{ key: key('a1'), value: { n: 1 } }]);
   assert.equal(skipped.sort(), [liveFile, stray].sort());
   assert.not.ok(await exists(deadFile), 'the dead writer’s temp file is gone');
@@ -52,29 +53,30 @@ test('when sweepTempFiles is set then list removes what a dead writer left and r
   assert.ok(await exists(liveFile), 'the live writer’s temp file is kept');
 });
 
-test('when sweepTempFiles is not set then list removes nothing', async ({ dir }) => {
+test('when sweepTempFiles is not set then list removes nothing', async ({ dir, files }) => {
   const dead = await deadPid();
   await writeDocument(dir, key('a1'), '{"n":1}');
   const deadFile = join(dir, 'content/article/a1', `.draft.en.json.${dead}.0123456789ab.tmp`);
   await writeFile(deadFile, '{"n":');
   const skipped: string[] = [];
-  await createFileDocuments(dir, { onSkip: (path) => skipped.push(path) }).list();
+  await createFileDocuments(files, dir, { onSkip: (path) => skipped.push(path) }).list();
   assert.equal(skipped, [deadFile]);
   assert.ok(await exists(deadFile));
 });
 
-test('should read a document file larger than a read batch whole', async ({ dir }) => {
+test('should read a document file larger than a read batch whole', async ({ dir, files }) => {
   const body = 'x'.repeat(9 * 1024 * 1024);
   await writeDocument(dir, key('big'), JSON.stringify({ body }));
   await writeDocument(dir, key('small'), '{"n":2}');
-  const listed = await createFileDocuments(dir, { readerThreads: 0 }).list('article');
+  const listed = await createFileDocuments(files, dir, { readerThreads: 0 }).list('article');
   assert.equal(listed.map((document) => document.key.documentId).sort(), ['big', 'small']);
   assert.is((listed.find((document) => document.key.documentId === 'big')!.value.body as string).length, body.length);
 });
 
-const threads = suite<{ dir: string }>('createFileDocuments(dataDir).list of a large tree with reader threads');
+const threads = suite<{ dir: string; files: FileStore }>('createFileDocuments(files, dataDir).list of a large tree with reader threads');
 threads.before.each(async (context) => {
   context.dir = await makeTempDir();
+  context.files = createFileStore();
 });
 threads.after.each(({ dir }) => removeTempDir(dir));
 
@@ -94,16 +96,16 @@ async function writeTree(dir: string): Promise<void> {
   }
 }
 
-async function listWith(dir: string, readerThreads: number): Promise<{ documents: StoredDocument[]; skipped: string[] }> {
+async function listWith(files: FileStore, dir: string, readerThreads: number): Promise<{ documents: StoredDocument[]; skipped: string[] }> {
   const skipped: string[] = [];
-  const documents = await createFileDocuments(dir, { onSkip: (path) => skipped.push(path), readerThreads }).list();
+  const documents = await createFileDocuments(files, dir, { onSkip: (path) => skipped.push(path), readerThreads }).list();
   return { documents, skipped };
 }
 
-threads('should list the same documents in the same order, and skip the same entries, as one thread', async ({ dir }) => {
+threads('should list the same documents in the same order, and skip the same entries, as one thread', async ({ dir, files }) => {
   await writeTree(dir);
-  const alone = await listWith(dir, 0);
-  const threaded = await listWith(dir, 2);
+  const alone = await listWith(files, dir, 0);
+  const threaded = await listWith(files, dir, 2);
   assert.is(alone.documents.length, FOLDERS + Math.ceil(FOLDERS / 3));
   assert.equal(threaded.documents, alone.documents);
   assert.equal(threaded.skipped, alone.skipped);
@@ -111,11 +113,11 @@ threads('should list the same documents in the same order, and skip the same ent
   assert.equal(alone.documents.find((document) => document.key.documentId === 'd7')?.value, { n: 7, text: 'é✓ "quoted"' });
 });
 
-threads('when a document file is not valid JSON then the threaded list throws an ApplicationError naming it', async ({ dir }) => {
+threads('when a document file is not valid JSON then the threaded list throws an ApplicationError naming it', async ({ dir, files }) => {
   await writeTree(dir);
   const bad = join(dir, 'content/article/d2001/draft.en.json');
   await writeFile(bad, '{"n": ');
-  const error = await rejects(createFileDocuments(dir, { readerThreads: 2 }).list(), ApplicationError);
+  const error = await rejects(createFileDocuments(files, dir, { readerThreads: 2 }).list(), ApplicationError);
   assert.ok(error.message.includes(bad), error.message);
 });
 

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApplicationError, ValidationError } from '../../src/errors.js';
-import { openTable, whenIdle, withLock, type Row } from '../../src/storage/index.js';
+import { createFileStore, openTable, type FileStore, type Row } from '../../src/storage/index.js';
 import { tableContract } from './contract.js';
 import { makeTempDir, rejects, removeTempDir } from './_helpers.js';
 
-tableContract('openTable(dataDir, name)', async () => {
+tableContract('openTable(files, dataDir, name)', async () => {
   const dir = await makeTempDir();
-  return { subject: await openTable(dir, 'counters'), cleanup: () => removeTempDir(dir) };
+  return { subject: await openTable(createFileStore(), dir, 'counters'), cleanup: () => removeTempDir(dir) };
 });
 
 interface User extends Row {
@@ -23,14 +23,15 @@ const addUser = (table: { update: (change: (d: { nextId: number; rows: User[] })
     data.rows.push({ id, documentId: `u${id}`, username });
   });
 
-const test = suite<{ dir: string }>('openTable(dataDir, name) on disk');
+const test = suite<{ dir: string; files: FileStore }>('openTable(files, dataDir, name) on disk');
 test.before.each(async (context) => {
   context.dir = await makeTempDir();
+  context.files = createFileStore();
 });
 test.after.each(({ dir }) => removeTempDir(dir));
 
-test('should keep the table in <dataDir>/<name>.json, sorted, pretty-printed, with a final newline', async ({ dir }) => {
-  const users = await openTable<User>(dir, 'users');
+test('should keep the table in <dataDir>/<name>.json, sorted, pretty-printed, with a final newline', async ({ dir, files }) => {
+  const users = await openTable<User>(files, dir, 'users');
   await users.update((data) => {
     data.rows.push({ username: 'ada', id: 1, documentId: 'u1', email: 'ada@example.com' });
     data.nextId = 2;
@@ -42,20 +43,20 @@ test('should keep the table in <dataDir>/<name>.json, sorted, pretty-printed, wi
   );
 });
 
-test('should leave no lock or temp file behind after an update', async ({ dir }) => {
-  await addUser(await openTable<User>(dir, 'users'), 'ada');
+test('should leave no lock or temp file behind after an update', async ({ dir, files }) => {
+  await addUser(await openTable<User>(files, dir, 'users'), 'ada');
   assert.equal(await readdir(dir), ['users.json']);
 });
 
-test('should read an existing file when opened', async ({ dir }) => {
+test('should read an existing file when opened', async ({ dir, files }) => {
   await writeFile(join(dir, 'roles.json'), JSON.stringify({ nextId: 3, rows: [{ id: 1, documentId: 'r1', name: 'Public' }] }));
-  const roles = await openTable(dir, 'roles');
+  const roles = await openTable(files, dir, 'roles');
   assert.equal(roles.rows(), [{ id: 1, documentId: 'r1', name: 'Public' }]);
   assert.is(await roles.update((data) => data.nextId), 3);
 });
 
-test('when change throws then the file is not written', async ({ dir }) => {
-  const users = await openTable<User>(dir, 'users');
+test('when change throws then the file is not written', async ({ dir, files }) => {
+  const users = await openTable<User>(files, dir, 'users');
   await addUser(users, 'ada');
   const before = await readFile(join(dir, 'users.json'), 'utf8');
   await rejects(
@@ -69,9 +70,9 @@ test('when change throws then the file is not written', async ({ dir }) => {
   assert.equal(await readdir(dir), ['users.json']);
 });
 
-test('when another instance wrote the file then refresh reloads it and answers true once', async ({ dir }) => {
-  const server = await openTable<User>(dir, 'users');
-  const cli = await openTable<User>(dir, 'users');
+test('when another instance wrote the file then refresh reloads it and answers true once', async ({ dir, files }) => {
+  const server = await openTable<User>(files, dir, 'users');
+  const cli = await openTable<User>(createFileStore(), dir, 'users');
   await addUser(cli, 'ada');
   assert.equal(server.rows(), []);
   assert.is(server.refresh(), true);
@@ -79,9 +80,9 @@ test('when another instance wrote the file then refresh reloads it and answers t
   assert.is(server.refresh(), false);
 });
 
-test('when another instance wrote the file then update re-reads it first and loses nothing', async ({ dir }) => {
-  const server = await openTable<User>(dir, 'users');
-  const cli = await openTable<User>(dir, 'users');
+test('when another instance wrote the file then update re-reads it first and loses nothing', async ({ dir, files }) => {
+  const server = await openTable<User>(files, dir, 'users');
+  const cli = await openTable<User>(createFileStore(), dir, 'users');
   await addUser(server, 'ada');
   await addUser(cli, 'bob');
   await addUser(server, 'cy');
@@ -91,45 +92,45 @@ test('when another instance wrote the file then update re-reads it first and los
   assert.equal(server.rows(), onDisk.rows);
 });
 
-test('when the file was deleted then refresh empties the table', async ({ dir }) => {
-  const users = await openTable<User>(dir, 'users');
+test('when the file was deleted then refresh empties the table', async ({ dir, files }) => {
+  const users = await openTable<User>(files, dir, 'users');
   await addUser(users, 'ada');
   await rm(join(dir, 'users.json'));
   assert.is(users.refresh(), true);
   assert.equal(users.rows(), []);
 });
 
-test('when the file is corrupt then open, refresh and update throw an ApplicationError naming it and never empty it', async ({ dir }) => {
+test('when the file is corrupt then open, refresh and update throw an ApplicationError naming it and never empty it', async ({ dir, files }) => {
   const file = join(dir, 'users.json');
   await writeFile(file, '{"nextId": 2, "rows": [');
-  const opened = await rejects(openTable(dir, 'users'), ApplicationError);
+  const opened = await rejects(openTable(files, dir, 'users'), ApplicationError);
   assert.ok(opened.message.includes(file), opened.message);
 
-  const users = await openTable<User>(dir, 'users-ok');
+  const users = await openTable<User>(files, dir, 'users-ok');
   await writeFile(join(dir, 'users-ok.json'), '{ oops');
   assert.ok((await rejects(Promise.resolve().then(() => users.refresh()), ApplicationError)).message.includes('users-ok.json'));
   await rejects(addUser(users, 'ada'), ApplicationError);
   assert.is(await readFile(join(dir, 'users-ok.json'), 'utf8'), '{ oops');
 });
 
-test('when the file is JSON of the wrong shape then open throws an ApplicationError naming it', async ({ dir }) => {
+test('when the file is JSON of the wrong shape then open throws an ApplicationError naming it', async ({ dir, files }) => {
   await writeFile(join(dir, 'users.json'), '[]');
-  assert.ok((await rejects(openTable(dir, 'users'), ApplicationError)).message.includes('users.json'));
+  assert.ok((await rejects(openTable(files, dir, 'users'), ApplicationError)).message.includes('users.json'));
 });
 
-test('when an update is still waiting for its lock then whenIdle waits for it too', async ({ dir }) => {
-  const users = await openTable<User>(dir, 'users');
+test('when an update is still waiting for its lock then whenIdle waits for it too', async ({ dir, files }) => {
+  const users = await openTable<User>(files, dir, 'users');
   let release!: () => void;
   let entered!: () => void;
   const inside = new Promise<void>((resolve) => (entered = resolve));
-  const holder = withLock(join(dir, '.users.lock'), async () => {
+  const holder = files.withLock(join(dir, '.users.lock'), async () => {
     entered();
     await new Promise<void>((resolve) => (release = resolve));
   });
   await inside;
   const update = addUser(users, 'ada');
   let idle = false;
-  const idleNow = whenIdle().then(() => (idle = true));
+  const idleNow = files.whenIdle().then(() => (idle = true));
   for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
   assert.is(idle, false);
   release();
@@ -137,9 +138,9 @@ test('when an update is still waiting for its lock then whenIdle waits for it to
   assert.equal(users.rows().map((u) => u.username), ['ada']);
 });
 
-test('when the name could leave the data directory then open throws a ValidationError', async ({ dir }) => {
-  await rejects(openTable(dir, '../x'), ValidationError);
-  await rejects(openTable(dir, 'a/b'), ValidationError);
+test('when the name could leave the data directory then open throws a ValidationError', async ({ dir, files }) => {
+  await rejects(openTable(files, dir, '../x'), ValidationError);
+  await rejects(openTable(files, dir, 'a/b'), ValidationError);
 });
 
 test.run();

@@ -3,7 +3,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validationMessages } from '../../src/model/index.js';
 import { userMessages as m } from '../../src/users/index.js';
-import { ada, bob, failure, ok, usersFixture, type UsersFixture } from './_helpers.js';
+import { expectError, expectSuccess } from '../_helpers/index.js';
+import { usersFixture, type UsersFixture } from '../_helpers/users.js';
+import { ada, bob } from './_helpers.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 const userYaml = `
 attributes:
@@ -26,28 +29,28 @@ custom.before.each(async () => {
 custom.after.each(() => fx.cleanup());
 
 custom('should store custom values and fill their defaults', async () => {
-  const user = await ok(fx.service.create({ ...ada, nickname: 'Countess', age: 36 }));
+  const user = await expectSuccess(fx.service.create(SYSTEM_ACTOR, { ...ada, nickname: 'Countess', age: 36 }));
   assert.is(user.nickname, 'Countess');
   assert.is(user.age, 36);
   assert.is(user.level, 'bronze');
-  const changed = await ok(fx.service.update(user.id, { level: 'gold' }));
+  const changed = await expectSuccess(fx.service.update(SYSTEM_ACTOR, user.id, { level: 'gold' }));
   assert.is(changed.level, 'gold');
   assert.is(changed.nickname, 'Countess');
 });
 
 custom('should check custom values by their type, with the content messages', async () => {
-  const error = await failure(fx.service.create({ ...ada, nickname: 'a very long nickname', age: -1, level: 'platinum' }));
+  const error = await expectError(fx.service.create(SYSTEM_ACTOR, { ...ada, nickname: 'a very long nickname', age: -1, level: 'platinum' }));
   assert.is(error.name, 'ValidationError');
   assert.is(error.message, m.manyErrors(3));
   assert.equal(
     (error.details.errors as Array<{ message: string }>).map((issue) => issue.message),
     [validationMessages.maxLength('nickname', 12), validationMessages.min('age', 0), validationMessages.oneOf('level', ['bronze', 'silver', 'gold'])],
   );
-  assert.is((await failure(fx.service.create({ ...ada, age: 'old' }))).message, validationMessages.cast('age', 'number', 'NaN', 'old'));
+  assert.is((await expectError(fx.service.create(SYSTEM_ACTOR, { ...ada, age: 'old' }))).message, validationMessages.cast('age', 'number', 'NaN', 'old'));
 });
 
 custom('should report credential and custom problems together', async () => {
-  const error = await failure(fx.service.create({ username: 'ada', age: 1.5 }));
+  const error = await expectError(fx.service.create(SYSTEM_ACTOR, { username: 'ada', age: 1.5 }));
   assert.equal(
     (error.details.errors as Array<{ message: string }>).map((issue) => issue.message),
     [m.requiredField('email'), m.requiredField('password'), validationMessages.integer('age')],
@@ -55,14 +58,14 @@ custom('should report credential and custom problems together', async () => {
 });
 
 custom('when a unique custom value belongs to another user then "This attribute must be unique"', async () => {
-  const first = await ok(fx.service.create({ ...ada, badge: 'pioneer' }));
-  const error = await failure(fx.service.create({ ...bob, badge: 'pioneer' }));
+  const first = await expectSuccess(fx.service.create(SYSTEM_ACTOR, { ...ada, badge: 'pioneer' }));
+  const error = await expectError(fx.service.create(SYSTEM_ACTOR, { ...bob, badge: 'pioneer' }));
   assert.is(error.message, validationMessages.unique);
-  assert.ok(await ok(fx.service.update(first.id, { badge: 'pioneer' })), 'the user keeps their own value');
+  assert.ok(await expectSuccess(fx.service.update(SYSTEM_ACTOR, first.id, { badge: 'pioneer' })), 'the user keeps their own value');
 });
 
 custom('should accept a private attribute in the input and never show it', async () => {
-  const user = await ok(fx.service.create({ ...ada, secretNote: 'likes engines' }));
+  const user = await expectSuccess(fx.service.create(SYSTEM_ACTOR, { ...ada, secretNote: 'likes engines' }));
   assert.is(user.secretNote, 'likes engines');
   const out = fx.service.sanitizeUser(user);
   assert.not.ok('secretNote' in out);
@@ -72,20 +75,20 @@ custom('should accept a private attribute in the input and never show it', async
 });
 
 custom('should store a relation to another user as its id', async () => {
-  const mentor = await ok(fx.service.create(bob));
-  const user = await ok(fx.service.create({ ...ada, mentor: { connect: [mentor.documentId] } }));
+  const mentor = await expectSuccess(fx.service.create(SYSTEM_ACTOR, bob));
+  const user = await expectSuccess(fx.service.create(SYSTEM_ACTOR, { ...ada, mentor: { connect: [mentor.documentId] } }));
   assert.is(user.mentor, mentor.id);
-  assert.is((await failure(fx.service.update(user.id, { mentor: 99 }))).message, m.noRelated('mentor', { id: 99 }));
-  assert.is((await ok(fx.service.update(user.id, { mentor: null }))).mentor, null);
+  assert.is((await expectError(fx.service.update(SYSTEM_ACTOR, user.id, { mentor: 99 }))).message, m.noRelated('mentor', { id: 99 }));
+  assert.is((await expectSuccess(fx.service.update(SYSTEM_ACTOR, user.id, { mentor: null }))).mentor, null);
 });
 
 custom('should store components without entry ids', async () => {
-  const user = await ok(fx.service.create({ ...ada, sections: [{ heading: 'One' }, { heading: 'Two', body: 'text' }] }));
+  const user = await expectSuccess(fx.service.create(SYSTEM_ACTOR, { ...ada, sections: [{ heading: 'One' }, { heading: 'Two', body: 'text' }] }));
   assert.equal(user.sections, [{ heading: 'One' }, { heading: 'Two', body: 'text' }]);
 });
 
 custom('when a relation to a content type is given without content relations then a clear error', async () => {
-  const error = await failure(fx.service.create({ ...ada, reading: ['k3v9q0x2m1c8l7b6n5z4a3s2'] }));
+  const error = await expectError(fx.service.create(SYSTEM_ACTOR, { ...ada, reading: ['k3v9q0x2m1c8l7b6n5z4a3s2'] }));
   assert.is(error.name, 'ValidationError');
   assert.is(error.message, m.contentRelationUnavailable('reading'));
 });
@@ -106,9 +109,9 @@ lent.before.each(async () => {
 lent.after.each(() => fx.cleanup());
 
 lent('should store content relations as documentIds and refuse unknown ones', async () => {
-  const user = await ok(fx.service.create({ ...ada, reading: [{ id: 7 }] }));
+  const user = await expectSuccess(fx.service.create(SYSTEM_ACTOR, { ...ada, reading: [{ id: 7 }] }));
   assert.equal(user.reading, ['k3v9q0x2m1c8l7b6n5z4a3s2']);
-  const error = await failure(fx.service.create({ ...bob, reading: ['zzzz'] }));
+  const error = await expectError(fx.service.create(SYSTEM_ACTOR, { ...bob, reading: ['zzzz'] }));
   assert.is(error.message, m.noRelated('reading', { documentId: 'zzzz' }));
 });
 

@@ -16,7 +16,7 @@ export function registerConfig(program: Command, io: CliIo): void {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const [{ getConfigValue }, { assertProject, projectPaths }, { stringify }] = await Promise.all([
         import('../../config/index.js'),
-        import('../../project/paths.js'),
+        import('../../project/index.js'),
         import('yaml'),
       ]);
       const paths = projectPaths(globals.dir);
@@ -32,7 +32,7 @@ export function registerConfig(program: Command, io: CliIo): void {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const [{ setConfigValue, parseConfigKey }, { assertProject, projectPaths }] = await Promise.all([
         import('../../config/index.js'),
-        import('../../project/paths.js'),
+        import('../../project/index.js'),
       ]);
       const paths = projectPaths(globals.dir, io.env);
       await assertProject(paths);

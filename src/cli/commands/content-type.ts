@@ -25,7 +25,7 @@ export function registerContentType(program: Command, io: CliIo): void {
     .option('--attr <spec...>', 'attributes as name:type[:localized], e.g. title:string:localized views:integer')
     .action(async (singularArg: string | undefined, options: CreateOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const { createContentTypeFile } = await import('../../project/content-types.js');
+      const { createContentTypeFile } = await import('../../project/index.js');
       const singularName = await valueOrAsk(io, globals, singularArg, { flag: '<singularName>', message: 'Singular name (e.g. article)' });
       const created = await createContentTypeFile(globals.dir, {
         singularName,
@@ -43,7 +43,7 @@ export function registerContentType(program: Command, io: CliIo): void {
     .description('list content types with kind, plural name, i18n, draft & publish')
     .action(async (_options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const { listContentTypes } = await import('../../project/content-types.js');
+      const { listContentTypes } = await import('../../project/index.js');
       const rows = await listContentTypes(globals.dir);
       emit(io, globals, rows, () => (rows.length === 0 ? 'No content types yet. Create one with `folio content-type create`.\n' : table(rows, ['singularName', 'kind', 'pluralName', 'i18n', 'draftAndPublish', 'attributes'])));
     });

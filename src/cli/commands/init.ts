@@ -11,7 +11,7 @@ export function registerInit(program: Command, io: CliIo): void {
     .option('--default-locale <code>', 'the default locale of the new project (default: en)')
     .action(async (dir: string | undefined, options: { defaultLocale?: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const { scaffoldProject, displayDir } = await import('../../project/scaffold.js');
+      const { scaffoldProject, displayDir } = await import('../../project/index.js');
       const defaultLocale = await valueOrAsk(io, globals, options.defaultLocale, { flag: '--default-locale <code>', message: 'Default locale', default: 'en' });
       const paths = await scaffoldProject(dir ?? globals.dir, { defaultLocale });
       const shown = displayDir(paths.root);

@@ -5,7 +5,7 @@ import { done, emit, table } from '../output.js';
 import { valueOrAsk } from '../prompt.js';
 
 async function where(dir: string, env: CliIo['env']) {
-  const { projectPaths, assertProject } = await import('../../project/paths.js');
+  const { projectPaths, assertProject } = await import('../../project/index.js');
   const paths = projectPaths(dir, env);
   await assertProject(paths);
   return { projectDir: paths.root, dataDir: paths.data };

@@ -14,8 +14,8 @@ export function registerPermission(program: Command, io: CliIo): void {
     .description(`allow a role actions (${ROLE_ARGUMENT}; actions like api::article.article.find)`)
     .action(async (ref: string, actions: string[], _options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const { service } = await openRoleService(globals, io);
-      const result = await service.grant(ref, actions);
+      const { service, system } = await openRoleService(globals, io);
+      const result = await service.grant(system, ref, actions);
       const lines = [
         ...(result.granted.length > 0 ? [`Granted to ${result.role.name}: ${result.granted.join(', ')}.`] : []),
         ...(result.alreadyGranted.length > 0 ? [`${result.role.name} already held: ${result.alreadyGranted.join(', ')}.`] : []),
@@ -28,8 +28,8 @@ export function registerPermission(program: Command, io: CliIo): void {
     .description(`take actions from a role (${ROLE_ARGUMENT})`)
     .action(async (ref: string, actions: string[], _options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const { service } = await openRoleService(globals, io);
-      const result = await service.revoke(ref, actions);
+      const { service, system } = await openRoleService(globals, io);
+      const result = await service.revoke(system, ref, actions);
       const lines = [
         ...(result.revoked.length > 0 ? [`Revoked from ${result.role.name}: ${result.revoked.join(', ')}.`] : []),
         ...(result.notGranted.length > 0 ? [`${result.role.name} did not hold: ${result.notGranted.join(', ')}.`] : []),

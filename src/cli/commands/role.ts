@@ -4,11 +4,11 @@ import type { CliIo, GlobalOptions } from '../io.js';
 import { done, emit, table } from '../output.js';
 import { valueOrAsk } from '../prompt.js';
 
-/** The roles service over the project's tables (shared with `folio permission`). */
+/** The project's roles service (shared with `folio permission`), and the CLI's actor: the system. */
 export async function openRoleService(globals: GlobalOptions, io: CliIo) {
-  const [{ openProjectData }, { createRoleService }] = await Promise.all([import('../../project/index.js'), import('../../permissions/index.js')]);
-  const { tables, schemas, config } = await openProjectData(globals.dir, { env: io.env });
-  return { config, service: createRoleService({ roles: tables.roles, permissions: tables.permissions, users: tables.users, schemas }) };
+  const [{ openProjectData }, { SYSTEM_ACTOR }] = await Promise.all([import('../../project/index.js'), import('../../permissions/index.js')]);
+  const { config, roles } = await openProjectData(globals.dir, { env: io.env });
+  return { config, service: roles, system: SYSTEM_ACTOR };
 }
 
 export function registerRole(program: Command, io: CliIo): void {
@@ -22,8 +22,8 @@ export function registerRole(program: Command, io: CliIo): void {
     .action(async (nameArg: string | undefined, options: { description?: string; type?: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const name = await valueOrAsk(io, globals, nameArg, { flag: '<name>', message: 'Role name (e.g. Editor)' });
-      const { service } = await openRoleService(globals, io);
-      const role = await service.create({ name, ...(options.description !== undefined && { description: options.description }), ...(options.type !== undefined && { type: options.type }) });
+      const { service, system } = await openRoleService(globals, io);
+      const role = await service.create(system, { name, ...(options.description !== undefined && { description: options.description }), ...(options.type !== undefined && { type: options.type }) });
       done(io, globals, role, `Created role ${role.name} (type ${role.type}).`);
     });
 
@@ -42,8 +42,8 @@ export function registerRole(program: Command, io: CliIo): void {
     .description('delete a role (not Public); its users get the Public role, as in Strapi')
     .action(async (ref: string, _options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const { service, config } = await openRoleService(globals, io);
-      const { role, usersMoved } = await service.remove(service.resolveRole(ref).id);
+      const { service, config, system } = await openRoleService(globals, io);
+      const { role, usersMoved } = await service.remove(system, service.resolveRole(ref).id);
       const moved = usersMoved === 0 ? '' : ` Its ${usersMoved} user${usersMoved === 1 ? '' : 's'} now ha${usersMoved === 1 ? 's' : 've'} the Public role.`;
       done(io, globals, { role, usersMoved }, `Deleted role ${role.name}.${moved}`);
       if (role.type === config.usersPermissions.advanced.defaultRole) {

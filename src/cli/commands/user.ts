@@ -4,7 +4,7 @@
  * change on its next request.
  */
 import type { Command } from 'commander';
-import { ApplicationError, NotFoundError, ValidationError } from '../../errors.js';
+import { NotFoundError, ValidationError } from '../../errors.js';
 import type { CliIo, GlobalOptions } from '../io.js';
 import { done, emit, table } from '../output.js';
 import { canPrompt, valueOrAsk } from '../prompt.js';
@@ -18,17 +18,15 @@ interface CreateOptions {
   blocked?: boolean;
 }
 
-/** The user service over the project's tables (not its documents: nothing here needs them). */
+/** The project's user and role services (not its documents: nothing here needs them), and the CLI's actor: the system. */
 async function openUsers(globals: GlobalOptions, io: CliIo) {
-  const [{ openProjectData }, { createModelLookup }, users] = await Promise.all([
+  const [{ openProjectData }, users, { SYSTEM_ACTOR }] = await Promise.all([
     import('../../project/index.js'),
-    import('../../model/index.js'),
     import('../../users/index.js'),
+    import('../../permissions/index.js'),
   ]);
-  const { config, schemas, tables } = await openProjectData(globals.dir, { env: io.env });
-  const { userModel, ...lookup } = createModelLookup(schemas);
-  const service = users.createUserService({ users: tables.users, roles: tables.roles, sessions: tables.sessions, userModel, lookup, config: () => config });
-  return { service, roles: tables.roles, users };
+  const project = await openProjectData(globals.dir, { env: io.env });
+  return { service: project.users, roles: project.roles, users, system: SYSTEM_ACTOR };
 }
 
 type Opened = Awaited<ReturnType<typeof openUsers>>;
@@ -67,12 +65,9 @@ export function registerUser(program: Command, io: CliIo): void {
     .action(async (options: CreateOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const opened = await openUsers(globals, io);
-      const { service, roles, users } = opened;
+      const { service, roles, system } = opened;
       // The role first: a wrong one fails before anything is asked.
-      const role = options.role === undefined ? undefined : users.findRole(roles.rows(), options.role);
-      if (options.role !== undefined && !role) {
-        throw new ApplicationError(users.userMessages.noRoleMatching(options.role, roles.rows().map((known) => known.type)));
-      }
+      const role = options.role === undefined ? undefined : roles.resolveRole(options.role);
       const username = await valueOrAsk(io, globals, options.username, { flag: '--username <u>', message: 'Username' });
       const email = await valueOrAsk(io, globals, options.email, { flag: '--email <e>', message: 'Email' });
       const password = await valueOrAsk(io, globals, options.password, { flag: '--password <p>', message: 'Password', type: 'password' });
@@ -84,7 +79,7 @@ export function registerUser(program: Command, io: CliIo): void {
         blocked: options.blocked ?? false,
         ...(role ? { role: role.id } : {}),
       };
-      const user = await oneLine(() => service.create(body));
+      const user = await oneLine(() => service.create(system, body));
       const userRole = service.roleOf(user);
       done(io, globals, service.sanitizeUser(user, { role: userRole }), `Created user ${user.id} (${user.username} <${user.email}>) with role ${userRole?.name ?? 'none'}.`);
     });
@@ -108,7 +103,7 @@ export function registerUser(program: Command, io: CliIo): void {
       .action(async (value: string, _options: unknown, command: Command) => {
         const globals = command.optsWithGlobals<GlobalOptions>();
         const opened = await openUsers(globals, io);
-        const user = await opened.service.setBlocked(requireUser(opened, value).id, blocked);
+        const user = await opened.service.setBlocked(opened.system, requireUser(opened, value).id, blocked);
         done(io, globals, opened.service.sanitizeUser(user, { role: opened.service.roleOf(user) }), `${blocked ? 'Blocked' : 'Unblocked'} user ${user.id} (${user.username}).`);
       });
   }
@@ -127,7 +122,7 @@ export function registerUser(program: Command, io: CliIo): void {
           return;
         }
       }
-      const removed = await opened.service.remove(user.id);
+      const removed = await opened.service.remove(opened.system, user.id);
       done(io, globals, opened.service.sanitizeUser(removed), `Deleted user ${removed.id} (${removed.username}).`);
     });
 }

@@ -6,9 +6,9 @@
  */
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { authMessages as m, type AuthAnswer, type AuthService, type ClientInfo, type Sessions } from '../../auth/index.js';
+import type { AuthAnswer, AuthService, ClientInfo } from '../../auth/index.js';
 import type { UsersPermissionsConfig } from '../../config/index.js';
-import { NotFoundError, UnauthorizedError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
 import { messages } from '../../messages.js';
 import { usersPermissionsAction, type Actor } from '../../permissions/index.js';
 import { requires } from '../authorize.js';
@@ -16,7 +16,6 @@ import { rateLimited } from '../rate-limit.js';
 
 export interface AuthRoutesDeps {
   auth: AuthService;
-  sessions: Sessions;
   settings: () => UsersPermissionsConfig;
 }
 
@@ -44,10 +43,10 @@ function clientOf(ctx: Context): ClientInfo {
 }
 
 /**
- * @example authRoutes(api, { auth, sessions, settings: () => project.config.usersPermissions })
+ * @example authRoutes(api, { auth, settings: () => project.config.usersPermissions })
  */
 export function authRoutes(router: Router, deps: AuthRoutesDeps): void {
-  const { auth, sessions } = deps;
+  const { auth } = deps;
   const action = (name: string) => requires(usersPermissionsAction('auth', name));
   const limited = rateLimited(() => deps.settings().ratelimit);
   const cookie = () => deps.settings().sessions.cookie;
@@ -78,10 +77,7 @@ export function authRoutes(router: Router, deps: AuthRoutesDeps): void {
     ctx.body = result.refreshToken !== undefined ? { jwt: result.jwt, refreshToken: result.refreshToken, user: result.user } : { jwt: result.jwt, user: result.user };
   }
 
-  const userIdOf = (ctx: Context) => {
-    const actor = ctx.state.actor as Actor;
-    return actor.kind === 'user' ? actor.user.id : undefined;
-  };
+  const actorOf = (ctx: Context) => ctx.state.actor as Actor;
 
   router.post('/auth/local', action('callback'), limited, async (ctx) => {
     send(ctx, await auth.login(ctx.request.body, clientOf(ctx)));
@@ -98,7 +94,7 @@ export function authRoutes(router: Router, deps: AuthRoutesDeps): void {
     send(ctx, await auth.resetPassword(ctx.request.body, clientOf(ctx)));
   });
   router.post('/auth/change-password', action('changePassword'), limited, async (ctx) => {
-    send(ctx, await auth.changePassword(userIdOf(ctx), ctx.request.body, clientOf(ctx)));
+    send(ctx, await auth.changePassword(actorOf(ctx), ctx.request.body, clientOf(ctx)));
   });
   router.get('/auth/email-confirmation', action('emailConfirmation'), async (ctx) => {
     ctx.redirect(await auth.confirmEmail(ctx.query as Record<string, unknown>));
@@ -127,22 +123,15 @@ export function authRoutes(router: Router, deps: AuthRoutesDeps): void {
     }
   });
   router.post('/auth/logout', action('logout'), async (ctx) => {
-    const userId = userIdOf(ctx);
-    if (userId === undefined) throw new UnauthorizedError(m.missingAuthentication);
-    // The spec: logout ends every session of the user (Strapi: only the current one).
-    await sessions.revokeAll(userId);
+    await auth.logout(actorOf(ctx));
     if (ctx.cookies.get(cookie().name) || cookieMode(ctx)) setRefreshCookie(ctx, null);
     ctx.body = { ok: true };
   });
   router.get('/auth/sessions', action('getSessions'), (ctx) => {
-    const userId = userIdOf(ctx);
-    if (userId === undefined) throw new UnauthorizedError(m.missingAuthentication);
-    ctx.body = { data: sessions.list(userId, ctx.state.sessionId as string | undefined) };
+    ctx.body = { data: auth.listSessions(actorOf(ctx), ctx.state.sessionId as string | undefined) };
   });
   router.delete('/auth/sessions/:sessionId', action('revokeSession'), async (ctx) => {
-    const userId = userIdOf(ctx);
-    if (userId === undefined) throw new UnauthorizedError(m.missingAuthentication);
-    if (!(await sessions.revoke(userId, ctx.params.sessionId!))) throw new NotFoundError(m.sessionNotFound);
+    await auth.revokeSession(actorOf(ctx), ctx.params.sessionId!);
     ctx.body = { data: {} };
   });
 }

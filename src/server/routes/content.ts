@@ -49,7 +49,7 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
         ctx.body = { ...(await content.updateSingle(type, requireDataPayload(ctx.request.body), writeOptions(ctx, query))), meta: {} };
       });
       router.delete(path, action('delete'), async (ctx) => {
-        await content.removeSingle(type, queryOf(ctx, type, deps).locale);
+        await content.removeSingle(type, { locale: queryOf(ctx, type, deps).locale, actor: ctx.state.actor as Actor });
         ctx.status = 204;
       });
       continue;
@@ -84,7 +84,7 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
       ctx.body = { ...(await content.update(type, ctx.params.documentId!, requireDataPayload(ctx.request.body), writeOptions(ctx, query))), meta: {} };
     });
     router.delete(one, action('delete'), async (ctx) => {
-      await content.remove(type, ctx.params.documentId!, queryOf(ctx, type, deps).locale);
+      await content.remove(type, ctx.params.documentId!, { locale: queryOf(ctx, type, deps).locale, actor: ctx.state.actor as Actor });
       ctx.status = 204;
     });
   }

@@ -20,8 +20,8 @@ export function apiRouter(project: Project): Router {
   const api = new Router({ prefix: '/api' });
   i18nRoutes(api, () => project.config.i18n);
   contentRoutes(api, { content: project.content, contentTypes: project.schemas.contentTypes, rest: () => project.config.api.rest });
-  userRoutes(api, { users: project.users, userModel: project.content.lookup.userModel, lookup: project.content.lookup });
+  userRoutes(api, { users: project.users, userModel: project.lookup.userModel, lookup: project.lookup });
   roleRoutes(api, project.roles);
-  authRoutes(api, { auth: project.auth, sessions: project.sessions, settings: () => project.config.usersPermissions });
+  authRoutes(api, { auth: project.auth, settings: () => project.config.usersPermissions });
   return api;
 }

@@ -67,16 +67,16 @@ export function userRoutes(router: Router, deps: UserRoutesDeps): void {
     ctx.body = shape(user, query);
   });
   router.post('/users', can('create'), async (ctx) => {
-    const created = await users.create(ctx.request.body);
+    const created = await users.create(ctx.state.actor as Actor, ctx.request.body);
     ctx.status = 201;
     ctx.body = shape(created, undefined, true);
   });
   router.put('/users/:id', can('update'), async (ctx) => {
-    const updated = await users.update(idParam(ctx), ctx.request.body);
+    const updated = await users.update(ctx.state.actor as Actor, idParam(ctx), ctx.request.body);
     ctx.body = shape(updated, undefined, true);
   });
   router.delete('/users/:id', can('destroy'), async (ctx) => {
-    ctx.body = shape(await users.remove(idParam(ctx)));
+    ctx.body = shape(await users.remove(ctx.state.actor as Actor, idParam(ctx)));
   });
 }
 

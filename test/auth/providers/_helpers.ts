@@ -3,15 +3,10 @@
  * of a provider sign-in: follow the authorize URL and read the code and state it redirects with.
  */
 import type { IncomingMessage } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { ProviderConfig } from '../../../src/config/index.js';
-import { createModelLookup } from '../../../src/model/index.js';
-import { ApplicationError } from '../../../src/errors.js';
 import { createProviderLogin, type ProviderLogin, type ProviderLoginDeps } from '../../../src/auth/providers/index.js';
-import { openProjectData, type ProjectData } from '../../../src/project/index.js';
-import { createUserService, type UserService } from '../../../src/users/index.js';
-import { copySampleProject } from '../../_helpers/index.js';
 
 export const PUBLIC_URL = 'http://127.0.0.1:1337';
 export const FRONT_END = 'https://app.example/signed-in';
@@ -99,44 +94,4 @@ export async function signIn(login: ProviderLogin, name: string, extra: Record<s
   const { redirect } = await login.connect(name);
   const query = await authorize(redirect);
   return login.callback(name, { ...query, ...extra });
-}
-
-/** The ApplicationError a call fails with (uvu cannot print errors whose details are objects). */
-export async function failure(run: Promise<unknown> | (() => unknown)): Promise<ApplicationError> {
-  try {
-    await (typeof run === 'function' ? run() : run);
-  } catch (error) {
-    if (error instanceof ApplicationError) return error;
-    throw new Error(`expected an ApplicationError, got ${String(error)}`);
-  }
-  throw new Error('expected a failure, but the call succeeded');
-}
-
-export interface AccountsFixture {
-  dir: string;
-  data: ProjectData;
-  /** The users service over the same tables, to make local accounts as POST /api/users does. */
-  users: UserService;
-  cleanup(): Promise<void>;
-}
-
-/** A temporary copy of the sample project with its real tables. */
-export async function accountsFixture(): Promise<AccountsFixture> {
-  const sample = await copySampleProject();
-  const data = await openProjectData(sample.dir, { env: {} });
-  const { userModel, ...lookup } = createModelLookup(data.schemas);
-  const users = createUserService({ users: data.tables.users, roles: data.tables.roles, userModel, lookup, config: () => data.config });
-  return { dir: sample.dir, data, users, cleanup: sample.cleanup };
-}
-
-/** A port nothing listens on. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }

@@ -8,13 +8,13 @@ import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { findOrCreateUser, providerMessages as m, type FindOrCreateOptions, type ProviderProfile } from '../../../src/auth/providers/index.js';
-import type { RoleRow } from '../../../src/permissions/index.js';
+import { SYSTEM_ACTOR, type RoleRow } from '../../../src/permissions/index.js';
 import type { UserRow } from '../../../src/users/index.js';
-import {
-  accountsFixture, authorize, byIssuer, byUrls, failure, providerLogin, signIn, startMockProvider, type AccountsFixture, type MockProvider,
-} from './_helpers.js';
+import { expectError } from '../../_helpers/index.js';
+import { usersFixture, type UsersFixture } from '../../_helpers/users.js';
+import { authorize, byIssuer, byUrls, providerLogin, signIn, startMockProvider, type MockProvider } from './_helpers.js';
 
-let fx: AccountsFixture;
+let fx: UsersFixture;
 const advanced: FindOrCreateOptions = { allowRegister: true, uniqueEmail: true, defaultRole: 'authenticated' };
 const ada: ProviderProfile = { email: 'ada@example.com', username: 'ada', provider: 'github' };
 const accounts = () => ({ users: fx.data.tables.users, roles: fx.data.tables.roles });
@@ -27,12 +27,12 @@ async function stored(): Promise<UserRow[]> {
   });
   return (JSON.parse(text) as { rows: UserRow[] }).rows;
 }
-const local = (username: string, email: string) => fx.users.create({ username, email, password: 'lovelace1' });
+const local = (username: string, email: string) => fx.service.create(SYSTEM_ACTOR, { username, email, password: 'lovelace1' });
 
 function withProject(name: string) {
   const s = suite(name);
   s.before.each(async () => {
-    fx = await accountsFixture();
+    fx = await usersFixture();
   });
   s.after.each(() => fx.cleanup());
   return s;
@@ -102,7 +102,7 @@ find('when every suffix is taken then the username is a random UUID', async () =
 
 find('when the email belongs to a local account then 400 "Email is already taken."', async () => {
   await local('ada-local', 'ada@example.com');
-  const error = await failure(findOrCreateUser(ada, accounts(), advanced));
+  const error = await expectError(findOrCreateUser(ada, accounts(), advanced));
   assert.is(error.name, 'ApplicationError');
   assert.is(error.message, m.emailTaken);
   assert.is((await stored()).length, 1);
@@ -110,7 +110,7 @@ find('when the email belongs to a local account then 400 "Email is already taken
 
 find('when the email belongs to another provider\'s account then 400 "Email is already taken."', async () => {
   await findOrCreateUser({ ...ada, provider: 'google' }, accounts(), advanced);
-  const error = await failure(findOrCreateUser(ada, accounts(), advanced));
+  const error = await expectError(findOrCreateUser(ada, accounts(), advanced));
   assert.is(error.message, m.emailTaken);
 });
 
@@ -124,7 +124,7 @@ find('when uniqueEmail is off then another provider gets its own account for the
 
 find('when registration is off then no account is created, but an existing one still signs in', async () => {
   const off = { ...advanced, allowRegister: false };
-  const error = await failure(findOrCreateUser(ada, accounts(), off));
+  const error = await expectError(findOrCreateUser(ada, accounts(), off));
   assert.is(error.message, m.registerUnavailable);
   assert.is((await stored()).length, 0);
   const created = await findOrCreateUser(ada, accounts(), advanced);
@@ -133,19 +133,19 @@ find('when registration is off then no account is created, but an existing one s
 
 find('when registration is off and the email is taken then the registration message comes first (Strapi\'s order)', async () => {
   await local('ada', 'ada@example.com');
-  assert.is((await failure(findOrCreateUser(ada, accounts(), { ...advanced, allowRegister: false }))).message, m.registerUnavailable);
+  assert.is((await expectError(findOrCreateUser(ada, accounts(), { ...advanced, allowRegister: false }))).message, m.registerUnavailable);
 });
 
 find('when the account is blocked then 400 "Your account has been blocked by an administrator"', async () => {
   const user = await findOrCreateUser(ada, accounts(), advanced);
-  await fx.users.setBlocked(user.id, true);
-  const error = await failure(findOrCreateUser(ada, accounts(), advanced));
+  await fx.service.setBlocked(SYSTEM_ACTOR, user.id, true);
+  const error = await expectError(findOrCreateUser(ada, accounts(), advanced));
   assert.is(error.name, 'ApplicationError');
   assert.is(error.message, m.blocked);
 });
 
 find('when the default role does not exist then 400 "Impossible to find the default role"', async () => {
-  const error = await failure(findOrCreateUser(ada, accounts(), { ...advanced, defaultRole: 'editor' }));
+  const error = await expectError(findOrCreateUser(ada, accounts(), { ...advanced, defaultRole: 'editor' }));
   assert.is(error.message, m.defaultRoleMissing);
 });
 
@@ -172,7 +172,7 @@ e2e.before(async () => {
 });
 e2e.before.each(async () => {
   mock.reset();
-  fx = await accountsFixture();
+  fx = await usersFixture();
 });
 e2e.after.each(() => fx.cleanup());
 e2e.after(() => mock.stop());
@@ -202,7 +202,7 @@ e2e('when a second person has the same preferred_username then they get a unique
 e2e('when the email is a local account\'s then the sign-in is refused and nothing is written', async () => {
   await local('ada', 'ada@example.com');
   const login = providerLogin({ oidc: byIssuer(mock) });
-  const error = await failure(async () => login.findOrCreateUser((await signIn(login, 'oidc')).profile, accounts(), advanced));
+  const error = await expectError(async () => login.findOrCreateUser((await signIn(login, 'oidc')).profile, accounts(), advanced));
   assert.is(error.message, m.emailTaken);
   assert.is((await stored()).length, 1);
 });
@@ -210,7 +210,7 @@ e2e('when the email is a local account\'s then the sign-in is refused and nothin
 e2e('when an attacker replays their own code with a forged state then no account is made', async () => {
   const login = providerLogin({ oidc: byIssuer(mock) });
   const { code } = await authorize((await login.connect('oidc')).redirect);
-  const error = await failure(async () => login.findOrCreateUser((await login.callback('oidc', { code, state: 'forged-state' })).profile, accounts(), advanced));
+  const error = await expectError(async () => login.findOrCreateUser((await login.callback('oidc', { code, state: 'forged-state' })).profile, accounts(), advanced));
   assert.is(error.message, m.noSession);
   assert.is(mock.tokenRequests.length, 0);
   assert.is((await stored()).length, 0);

@@ -5,7 +5,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { providerMessages as m, STATE_TTL_MS } from '../../../src/auth/providers/index.js';
-import { authorize, byIssuer, byUrls, failure, freePort, providerLogin, PUBLIC_URL, signIn, startMockProvider, type MockProvider } from './_helpers.js';
+import { expectError, freePort } from '../../_helpers/index.js';
+import { authorize, byIssuer, byUrls, providerLogin, PUBLIC_URL, signIn, startMockProvider, type MockProvider } from './_helpers.js';
 
 let mock: MockProvider;
 
@@ -87,7 +88,7 @@ callback('should ignore an access_token or id_token in the query', async () => {
 
 callback('when only an access_token is sent, without code and state, then 400 and the provider is not asked', async () => {
   const login = providerLogin({ sso: byUrls(mock) });
-  const error = await failure(login.callback('sso', { access_token: 'stolen-token' }));
+  const error = await expectError(login.callback('sso', { access_token: 'stolen-token' }));
   assert.is(error.name, 'ApplicationError');
   assert.is(error.message, m.noSession);
   assert.is(mock.tokenRequests.length, 0);
@@ -99,7 +100,7 @@ callback('when the provider is disabled then 400 "This provider is disabled", ev
   const login = providerLogin(providers);
   const query = await authorize((await login.connect('sso')).redirect);
   providers.sso.enabled = false;
-  const error = await failure(login.callback('sso', query));
+  const error = await expectError(login.callback('sso', query));
   assert.is(error.message, m.disabled);
 });
 
@@ -110,7 +111,7 @@ state('when the state is forged then 400 and the code is never exchanged', async
   const login = providerLogin({ sso: byUrls(mock) });
   const { code } = await authorize((await login.connect('sso')).redirect);
   for (const forged of ['forged', 'A'.repeat(43), '', ['x'], { $ne: null }]) {
-    const error = await failure(login.callback('sso', { code, state: forged }));
+    const error = await expectError(login.callback('sso', { code, state: forged }));
     assert.is(error.name, 'ApplicationError');
     assert.is(error.message, m.noSession);
   }
@@ -120,7 +121,7 @@ state('when the state is forged then 400 and the code is never exchanged', async
 state('when the state is missing then 400 "OAuth authentication requires a completed provider session"', async () => {
   const login = providerLogin({ sso: byUrls(mock) });
   const { code } = await authorize((await login.connect('sso')).redirect);
-  const error = await failure(login.callback('sso', { code }));
+  const error = await expectError(login.callback('sso', { code }));
   assert.is(error.message, m.noSession);
 });
 
@@ -128,7 +129,7 @@ state('when a state is used twice then the second callback is refused', async ()
   const login = providerLogin({ sso: byUrls(mock) });
   const query = await authorize((await login.connect('sso')).redirect);
   await login.callback('sso', query);
-  const error = await failure(login.callback('sso', query));
+  const error = await expectError(login.callback('sso', query));
   assert.is(error.message, m.noSession);
   assert.is(mock.tokenRequests.length, 1);
 });
@@ -136,9 +137,9 @@ state('when a state is used twice then the second callback is refused', async ()
 state('when the state of one provider comes back to another then it is refused, and spent', async () => {
   const login = providerLogin({ sso: byUrls(mock), oidc: byIssuer(mock) });
   const query = await authorize((await login.connect('sso')).redirect);
-  const error = await failure(login.callback('oidc', query));
+  const error = await expectError(login.callback('oidc', query));
   assert.is(error.message, m.noSession);
-  const again = await failure(login.callback('sso', query));
+  const again = await expectError(login.callback('sso', query));
   assert.is(again.message, m.noSession, 'a state tried elsewhere cannot be replayed');
 });
 
@@ -150,13 +151,13 @@ state('when the state is older than ten minutes then it is refused', async () =>
   clock += STATE_TTL_MS - 1;
   await login.callback('sso', fresh);
   clock += 1;
-  const error = await failure(login.callback('sso', stale));
+  const error = await expectError(login.callback('sso', stale));
   assert.is(error.message, m.noSession);
 });
 
 state('when another instance started the sign-in then its state is unknown here', async () => {
   const query = await authorize((await providerLogin({ sso: byUrls(mock) }).connect('sso')).redirect);
-  const error = await failure(providerLogin({ sso: byUrls(mock) }).callback('sso', query));
+  const error = await expectError(providerLogin({ sso: byUrls(mock) }).callback('sso', query));
   assert.is(error.message, m.noSession);
 });
 
@@ -169,7 +170,7 @@ failures('when the provider sends an error instead of a code then 400 naming the
     redirect.url.searchParams.set('error', 'access_denied');
     redirect.url.searchParams.set('error_description', 'Visit https://evil.example to fix your account');
   });
-  const error = await failure(signIn(providerLogin({ oidc: byIssuer(mock) }), 'oidc'));
+  const error = await expectError(signIn(providerLogin({ oidc: byIssuer(mock) }), 'oidc'));
   assert.is(error.name, 'ApplicationError');
   assert.is(error.message, m.denied('OpenID Connect', 'access_denied'));
   assert.is(mock.tokenRequests.length, 0);
@@ -179,14 +180,14 @@ failures('when the provider error is not an OAuth error code then it is not repe
   mock.server.service.once('beforeAuthorizeRedirect', (redirect: { url: URL }) => {
     redirect.url.searchParams.set('error', '<script>alert(1)</script>"quoted"');
   });
-  const error = await failure(signIn(providerLogin({ sso: byUrls(mock) }), 'sso'));
+  const error = await expectError(signIn(providerLogin({ sso: byUrls(mock) }), 'sso'));
   assert.is(error.message, m.denied('sso', 'error'));
 });
 
 failures('when the callback has no code then 400', async () => {
   const login = providerLogin({ sso: byUrls(mock) });
   const { state: value } = await authorize((await login.connect('sso')).redirect);
-  const error = await failure(login.callback('sso', { state: value }));
+  const error = await expectError(login.callback('sso', { state: value }));
   assert.is(error.message, m.noCode('sso'));
 });
 
@@ -195,7 +196,7 @@ failures('when the token endpoint refuses the code then 400 naming the provider 
     response.body = { error: 'invalid_grant', error_description: 'bad code for client folio-secret' };
     response.statusCode = 400;
   });
-  const error = await failure(signIn(providerLogin({ sso: byUrls(mock) }), 'sso'));
+  const error = await expectError(signIn(providerLogin({ sso: byUrls(mock) }), 'sso'));
   assert.is(error.name, 'ApplicationError');
   assert.is(error.message, m.rejected('sso', 'token', 400, 'invalid_grant'));
   assert.not.ok(JSON.stringify({ message: error.message, details: error.details }).includes('folio-secret'));
@@ -205,7 +206,7 @@ failures('when the token endpoint answers 200 with an OAuth error (as GitHub doe
   mock.server.service.once('beforeResponse', (response: { body: unknown }) => {
     response.body = { error: 'bad_verification_code' };
   });
-  const error = await failure(signIn(providerLogin({ sso: byUrls(mock) }), 'sso'));
+  const error = await expectError(signIn(providerLogin({ sso: byUrls(mock) }), 'sso'));
   assert.is(error.message, m.rejected('sso', 'token', 200, 'bad_verification_code'));
 });
 
@@ -213,7 +214,7 @@ failures('when the token response has no access_token then 400', async () => {
   mock.server.service.once('beforeResponse', (response: { body: unknown }) => {
     response.body = { token_type: 'Bearer' };
   });
-  const error = await failure(signIn(providerLogin({ sso: byUrls(mock) }), 'sso'));
+  const error = await expectError(signIn(providerLogin({ sso: byUrls(mock) }), 'sso'));
   assert.is(error.message, m.badResponse('sso', 'token'));
 });
 
@@ -223,20 +224,20 @@ failures('when the userinfo endpoint refuses the token then 400 naming the provi
     response.body = { error: 'invalid_token' };
     response.statusCode = 401;
   });
-  const error = await failure(signIn(providerLogin({ sso: byUrls(mock) }), 'sso'));
+  const error = await expectError(signIn(providerLogin({ sso: byUrls(mock) }), 'sso'));
   assert.is(error.message, m.rejected('sso', 'profile', 401, 'invalid_token'));
 });
 
 failures('when the token endpoint cannot be reached then 400 naming the provider', async () => {
   const port = await freePort();
-  const error = await failure(signIn(providerLogin({ sso: byUrls(mock, { tokenUrl: `http://127.0.0.1:${port}/token` }) }), 'sso'));
+  const error = await expectError(signIn(providerLogin({ sso: byUrls(mock, { tokenUrl: `http://127.0.0.1:${port}/token` }) }), 'sso'));
   assert.is(error.name, 'ApplicationError');
   assert.is(error.message, m.unreachable('sso', 'token'));
 });
 
 failures('when the profile has no email then 400 "Email was not available."', async () => {
   mock.userinfo = { sub: 'ada-1', preferred_username: 'ada' };
-  const error = await failure(signIn(providerLogin({ sso: byUrls(mock) }), 'sso'));
+  const error = await expectError(signIn(providerLogin({ sso: byUrls(mock) }), 'sso'));
   assert.is(error.message, m.emailUnavailable);
 });
 
@@ -244,8 +245,8 @@ failures('when the provider does not say the email is verified then 400 "Email n
   const login = providerLogin({ oidc: byIssuer(mock), keycloak: byUrls(mock) });
   for (const email_verified of [false, undefined, 'false', 1]) {
     mock.userinfo = { sub: 'ada-1', email: 'ada@example.com', email_verified };
-    assert.is((await failure(signIn(login, 'oidc'))).message, m.emailNotVerified('OpenID Connect'), String(email_verified));
-    assert.is((await failure(signIn(login, 'keycloak'))).message, m.emailNotVerified('keycloak'), String(email_verified));
+    assert.is((await expectError(signIn(login, 'oidc'))).message, m.emailNotVerified('OpenID Connect'), String(email_verified));
+    assert.is((await expectError(signIn(login, 'keycloak'))).message, m.emailNotVerified('keycloak'), String(email_verified));
   }
   mock.userinfo = { sub: 'ada-1', email: 'ada@example.com', email_verified: 'true' };
   assert.is((await signIn(login, 'oidc')).profile.email, 'ada@example.com', 'a string "true" counts (Cognito sends one)');

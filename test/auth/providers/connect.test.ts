@@ -4,7 +4,8 @@ import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
 import { providerMessages as m } from '../../../src/auth/providers/index.js';
 import { ValidationError } from '../../../src/errors.js';
-import { authorize, byIssuer, byUrls, FRONT_END, failure, freePort, providerLogin, PUBLIC_URL, startMockProvider, type MockProvider } from './_helpers.js';
+import { expectError, freePort } from '../../_helpers/index.js';
+import { authorize, byIssuer, byUrls, FRONT_END, providerLogin, PUBLIC_URL, startMockProvider, type MockProvider } from './_helpers.js';
 
 let mock: MockProvider;
 
@@ -74,7 +75,7 @@ connect('should send a challenge that is the SHA-256 of the verifier later sent 
 connect('when the provider is unknown, disabled, or an inherited key then 400 "This provider is disabled"', async () => {
   const login = providerLogin({ sso: byUrls(mock, { enabled: false }) });
   for (const name of ['nope', 'sso', 'constructor', '__proto__']) {
-    const error = await failure(login.connect(name));
+    const error = await expectError(login.connect(name));
     assert.is(error.name, 'ApplicationError', name);
     assert.is(error.message, m.disabled, name);
   }
@@ -82,18 +83,18 @@ connect('when the provider is unknown, disabled, or an inherited key then 400 "T
 
 connect('when no clientId is configured then the error names the missing key', async () => {
   const { clientId: _, ...config } = byUrls(mock);
-  const error = await failure(providerLogin({ sso: config }).connect('sso'));
+  const error = await expectError(providerLogin({ sso: config }).connect('sso'));
   assert.is(error.message, m.notConfigured('sso', 'clientId'));
 });
 
 connect('when a generic provider has neither URLs nor an issuer then the error names what to set', async () => {
-  const error = await failure(providerLogin({ oidc: { enabled: true, clientId: 'c' } }).connect('oidc'));
+  const error = await expectError(providerLogin({ oidc: { enabled: true, clientId: 'c' } }).connect('oidc'));
   assert.is(error.message, m.notConfigured('oidc', 'authorizeUrl (or issuer)'));
 });
 
 connect('when the discovery document names another issuer then the sign-in is refused', async () => {
   const issuer = mock.issuer.replace('127.0.0.1', 'localhost');
-  const error = await failure(providerLogin({ oidc: byIssuer(mock, { issuer }) }).connect('oidc'));
+  const error = await expectError(providerLogin({ oidc: byIssuer(mock, { issuer }) }).connect('oidc'));
   assert.is(error.message, m.issuerMismatch('oidc', issuer));
 });
 
@@ -101,7 +102,7 @@ connect('when the issuer cannot be reached then 400 naming the provider, and the
   const closed = await freePort();
   const providers = { oidc: byIssuer(mock, { issuer: `http://127.0.0.1:${closed}` }) };
   const login = providerLogin(providers);
-  const error = await failure(login.connect('oidc'));
+  const error = await expectError(login.connect('oidc'));
   assert.is(error.name, 'ApplicationError');
   assert.is(error.message, m.unreachable('OpenID Connect', 'discovery'));
   providers.oidc.issuer = mock.issuer;
@@ -151,7 +152,7 @@ callbackUrl('when the callback has another origin, another path, or is not an ht
     { href: FRONT_END },
   ];
   for (const callback of refused) {
-    const error = await failure(login.connect('sso', { callback }));
+    const error = await expectError(login.connect('sso', { callback }));
     assert.instance(error, ValidationError, JSON.stringify(callback));
     assert.is(error.message, m.invalidCallback);
     assert.equal(error.details, { callback });
@@ -159,7 +160,7 @@ callbackUrl('when the callback has another origin, another path, or is not an ht
 });
 
 callbackUrl('when no callback is configured then any given callback is refused', async () => {
-  const error = await failure(providerLogin({ sso: byUrls(mock) }).connect('sso', { callback: FRONT_END }));
+  const error = await expectError(providerLogin({ sso: byUrls(mock) }).connect('sso', { callback: FRONT_END }));
   assert.instance(error, ValidationError);
   assert.equal(error.details, { callback: FRONT_END });
 });
@@ -167,7 +168,7 @@ callbackUrl('when no callback is configured then any given callback is refused',
 callbackUrl('when the callback is refused then no sign-in is started', async () => {
   let calls = 0;
   const login = providerLogin({ oidc: byIssuer(mock) }, { fetch: (...args) => (calls++, fetch(...args)) });
-  await failure(login.connect('oidc', { callback: FRONT_END }));
+  await expectError(login.connect('oidc', { callback: FRONT_END }));
   assert.is(calls, 0, 'not even discovery');
 });
 

@@ -6,9 +6,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { presets, providerConfigProblems, providerMessages as m } from '../../../src/auth/providers/index.js';
-import { byUrls, failure, providerLogin, signIn, startMockProvider, type MockProvider } from './_helpers.js';
+import { expectError, listenLocal } from '../../_helpers/index.js';
+import { byUrls, providerLogin, signIn, startMockProvider, type MockProvider } from './_helpers.js';
 
 let mock: MockProvider;
 
@@ -67,7 +67,7 @@ profiles('google: should need email_verified, and take the username from the ema
   mock.userinfo = { sub: '1', email: 'Ada@Gmail.com', email_verified: true, name: 'Ada Lovelace' };
   assert.equal((await signIn(login, 'google')).profile, { email: 'ada@gmail.com', username: undefined, provider: 'google' });
   mock.userinfo = { sub: '1', email: 'ada@gmail.com', email_verified: false };
-  assert.is((await failure(signIn(login, 'google'))).message, m.emailNotVerified('Google'));
+  assert.is((await expectError(signIn(login, 'google'))).message, m.emailNotVerified('Google'));
 });
 
 profiles('discord: should read email, verified and username', async () => {
@@ -75,7 +75,7 @@ profiles('discord: should read email, verified and username', async () => {
   mock.userinfo = { id: '80351110224678912', username: 'nelly', email: 'nelly@discord.com', verified: true };
   assert.equal((await signIn(login, 'discord')).profile, { email: 'nelly@discord.com', username: 'nelly', provider: 'discord' });
   mock.userinfo = { id: '80351110224678912', username: 'nelly', email: 'nelly@discord.com', verified: false };
-  assert.is((await failure(signIn(login, 'discord'))).message, m.emailNotVerified('Discord'));
+  assert.is((await expectError(signIn(login, 'discord'))).message, m.emailNotVerified('Discord'));
 });
 
 profiles('gitlab: should read the OpenID Connect claims, with nickname as the username', async () => {
@@ -83,7 +83,7 @@ profiles('gitlab: should read the OpenID Connect claims, with nickname as the us
   mock.userinfo = { sub: '42', email: 'ada@gitlab.example', email_verified: true, nickname: 'ada.l' };
   assert.equal((await signIn(login, 'gitlab')).profile, { email: 'ada@gitlab.example', username: 'ada.l', provider: 'gitlab' });
   mock.userinfo = { sub: '42', email: 'ada@gitlab.example', nickname: 'ada.l' };
-  assert.is((await failure(signIn(login, 'gitlab'))).message, m.emailNotVerified('GitLab'));
+  assert.is((await expectError(signIn(login, 'gitlab'))).message, m.emailNotVerified('GitLab'));
 });
 
 profiles('microsoft: should accept a personal account, and a work account only with a verified email claim', async () => {
@@ -98,7 +98,7 @@ profiles('microsoft: should accept a personal account, and a work account only w
   mock.reset();
   mock.userinfo = { sub: 'x', email: 'ceo@victim.example' };
   idToken({ tid: '11111111-2222-3333-4444-555555555555' });
-  assert.is((await failure(signIn(login, 'microsoft'))).message, m.emailNotVerified('Microsoft'), 'the nOAuth case: an unverified work email');
+  assert.is((await expectError(signIn(login, 'microsoft'))).message, m.emailNotVerified('Microsoft'), 'the nOAuth case: an unverified work email');
 
   mock.reset();
   mock.userinfo = { sub: 'x', email: 'ada@contoso.example' };
@@ -110,7 +110,7 @@ profiles('microsoft: should not read claims from an id_token in the query', asyn
   const login = providerLogin({ microsoft: byUrls(mock) });
   mock.userinfo = { sub: 'x', email: 'ceo@victim.example' };
   const payload = Buffer.from(JSON.stringify({ tid: '9188040d-6c67-4c5b-b112-36a304b66dad', email_verified: true })).toString('base64url');
-  const error = await failure(signIn(login, 'microsoft', { id_token: `eyJhbGciOiJub25lIn0.${payload}.` }));
+  const error = await expectError(signIn(login, 'microsoft', { id_token: `eyJhbGciOiJub25lIn0.${payload}.` }));
   assert.is(error.message, m.emailNotVerified('Microsoft'));
 });
 
@@ -145,8 +145,7 @@ async function startGitHubApi(): Promise<GitHubApi> {
       else res.writeHead(404).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  api.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api.url = `http://127.0.0.1:${await listenLocal(server)}`;
   return api;
 }
 
@@ -188,12 +187,12 @@ gh('when the primary email is not verified then 400 "Email not verified by GitHu
     { email: 'octo@github.example', primary: true, verified: false },
     { email: 'other@github.example', primary: false, verified: true },
   ];
-  assert.is((await failure(signIn(githubLogin(), 'github'))).message, m.emailNotVerified('GitHub'));
+  assert.is((await expectError(signIn(githubLogin(), 'github'))).message, m.emailNotVerified('GitHub'));
 });
 
 gh('when /user/emails lists no primary email then the public email is not trusted', async () => {
   github.emails = [];
-  assert.is((await failure(signIn(githubLogin(), 'github'))).message, m.emailNotVerified('GitHub'));
+  assert.is((await expectError(signIn(githubLogin(), 'github'))).message, m.emailNotVerified('GitHub'));
 });
 
 defaults.run();

@@ -1,6 +1,5 @@
 /** Small models, rows and helpers shared by the query tests. */
 import type { Attribute, Component } from '../../../src/schema/index.js';
-import { ApplicationError } from '../../../src/errors.js';
 import type { Model, ModelLookup } from '../../../src/model/index.js';
 import {
   parseContentQuery,
@@ -118,32 +117,6 @@ export const STRICT: RestQueryOptions = { ...REST, strictParams: true };
 /** Parses a query string for the article model, as the content routes will. */
 export function query(search: string, options: RestQueryOptions = REST, on: Model = article): ContentQuery {
   return parseContentQuery(parseQueryString(search), on, lookup, options);
-}
-
-/**
- * Runs `fn` and returns the ApplicationError it throws. uvu 0.5 cannot print errors whose `details`
- * is an object, so no such error may escape a test: anything else becomes a plain Error.
- */
-export function rejects(fn: () => unknown): ApplicationError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApplicationError) return error;
-    throw new Error(`expected an ApplicationError, got ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-  }
-  throw new Error('expected the call to throw');
-}
-
-/** Runs `fn`, turning an ApplicationError into a plain Error uvu can print. */
-export function attempt<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (error) {
-    if (error instanceof ApplicationError) {
-      throw new Error(`${error.name}: ${error.message} ${JSON.stringify(error.details)}`);
-    }
-    throw error;
-  }
 }
 
 type Row = Record<string, unknown>;

@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compareBy, type SortKey } from '../../../src/model/index.js';
-import { article, attempt, query, store } from './_fixtures.js';
+import { expectSuccess } from '../../_helpers/index.js';
+import { article, query, store } from './_fixtures.js';
 
 const compare = suite('compareBy(sort, model, ctx)');
 
@@ -20,7 +21,7 @@ const ctx = store({
 });
 
 function order(search: string): number[] {
-  const { sort } = attempt(() => query(search));
+  const { sort } = expectSuccess(() => query(search));
   return [...rows].sort(compareBy(sort, article, ctx)).map((row) => row.id);
 }
 

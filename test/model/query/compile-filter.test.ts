@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compileFilter, type Filter } from '../../../src/model/index.js';
-import { article, attempt, query, store } from './_fixtures.js';
+import { expectSuccess } from '../../_helpers/index.js';
+import { article, query, store } from './_fixtures.js';
 
 const compile = suite('compileFilter(filter, model, ctx)');
 
@@ -78,7 +79,7 @@ const ctx = store({
 
 /** The ids of the rows a query string's filters select. */
 function ids(search: string): number[] {
-  const filters = attempt(() => query(search)).filters;
+  const filters = expectSuccess(() => query(search)).filters;
   const keep = compileFilter(filters, article, ctx);
   return articles.filter(keep).map((row) => row.id);
 }

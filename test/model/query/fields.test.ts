@@ -1,11 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseContentQuery, pickFields } from '../../../src/model/index.js';
-import { article, attempt, category, lookup, query, rejects, REST } from './_fixtures.js';
+import { expectError, expectSuccess } from '../../_helpers/index.js';
+import { article, category, lookup, query, REST } from './_fixtures.js';
 
 const fields = suite('parseContentQuery(raw, model, lookup, rest): fields');
 
-const parsed = (search: string) => attempt(() => query(search)).fields;
+const parsed = (search: string) => expectSuccess(() => query(search)).fields;
 
 fields('should read a comma string or a list, always adding id and documentId', () => {
   const table: Array<[string, string[] | undefined]> = [
@@ -27,18 +28,18 @@ fields('should mean every field for *, empty or absent', () => {
 
 fields('when a field is a relation, component, dynamic zone, private, password or unknown then 400 Invalid key', () => {
   for (const key of ['category', 'sections', 'seo', 'blocks', 'secret', 'password', 'nope', 'Title', 'category.name']) {
-    const error = rejects(() => query(`fields=title,${key}`));
+    const error = expectError(() => query(`fields=title,${key}`));
     assert.is(error.message, `Invalid key ${key}`, key);
     assert.equal(error.details, { key, path: key, source: 'query', param: 'fields' }, key);
   }
-  const localeOnPlainModel = rejects(() => parseContentQuery({ fields: 'locale' }, category, lookup, REST));
+  const localeOnPlainModel = expectError(() => parseContentQuery({ fields: 'locale' }, category, lookup, REST));
   assert.is(localeOnPlainModel.message, 'Invalid key locale');
 });
 
 fields('when fields is neither a string nor a list then 400', () => {
-  assert.is(rejects(() => query('fields[title]=1')).message, 'Invalid key title');
-  assert.match(rejects(() => query('fields[0][x]=1')).message, /^Invalid parameter at 'fields\.0'\. Expected a field name/);
-  assert.is(rejects(() => parseContentQuery({ fields: ['constructor'] }, article, lookup, REST)).message, 'Invalid key constructor');
+  assert.is(expectError(() => query('fields[title]=1')).message, 'Invalid key title');
+  assert.match(expectError(() => query('fields[0][x]=1')).message, /^Invalid parameter at 'fields\.0'\. Expected a field name/);
+  assert.is(expectError(() => parseContentQuery({ fields: ['constructor'] }, article, lookup, REST)).message, 'Invalid key constructor');
 });
 
 fields.run();

@@ -1,11 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseContentQuery } from '../../../src/model/index.js';
-import { article, attempt, lookup, query, rejects, REST } from './_fixtures.js';
+import { expectError, expectSuccess } from '../../_helpers/index.js';
+import { article, lookup, query, REST } from './_fixtures.js';
 
 const filters = suite('parseContentQuery(raw, model, lookup, rest): filters');
 
-const parsed = (search: string) => attempt(() => query(search)).filters;
+const parsed = (search: string) => expectSuccess(() => query(search)).filters;
 
 filters('should read a scalar as $eq and cast it to the attribute type', () => {
   assert.equal(parsed('filters[views]=10'), { kind: 'field', field: 'views', type: 'number', operator: '$eq', value: 10 });
@@ -160,13 +161,13 @@ filters('should accept system fields, and locale only on localized models', () =
   for (const field of ['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'locale']) {
     assert.ok(parsed(`filters[${field}][$notNull]=true`), field);
   }
-  const error = rejects(() => query('filters[category][locale]=en'));
+  const error = expectError(() => query('filters[category][locale]=en'));
   assert.is(error.message, 'Invalid key locale at category');
 });
 
 filters('should drop empty objects and empty groups', () => {
   const raw = { filters: { id: {}, $and: [], $or: [{}], $not: {}, category: {} } };
-  const result = attempt(() => parseContentQuery(raw, article, lookup, REST));
+  const result = expectSuccess(() => parseContentQuery(raw, article, lookup, REST));
   assert.is(result.filters, undefined);
   assert.is(parsed('filters='), undefined);
 });
@@ -205,7 +206,7 @@ filters('when a key is not allowed then 400 Invalid key with the key and its pat
     ['filters[internalTags][label]=a', 'internalTags', 'internalTags', 'Invalid key internalTags'],
   ];
   for (const [search, key, path, message] of table) {
-    const error = rejects(() => query(search));
+    const error = expectError(() => query(search));
     assert.is(error.name, 'ValidationError', search);
     assert.is(error.message, message, search);
     assert.equal(error.details, { key, path, source: 'query', param: 'filters' }, search);
@@ -215,11 +216,11 @@ filters('when a key is not allowed then 400 Invalid key with the key and its pat
 filters('when a key would pollute prototypes then 400 Invalid key', () => {
   for (const key of ['__proto__', 'constructor', 'prototype']) {
     const raw = { filters: JSON.parse(`{"${key}": {"polluted": "1"}}`) };
-    const error = rejects(() => parseContentQuery(raw, article, lookup, REST));
+    const error = expectError(() => parseContentQuery(raw, article, lookup, REST));
     assert.is(error.message, `Invalid key ${key}`);
   }
   const nested = { filters: { title: JSON.parse('{"__proto__": "x"}') } };
-  assert.is(rejects(() => parseContentQuery(nested, article, lookup, REST)).message, 'Invalid key __proto__ at title');
+  assert.is(expectError(() => parseContentQuery(nested, article, lookup, REST)).message, 'Invalid key __proto__ at title');
   assert.is(({} as Record<string, unknown>).polluted, undefined);
 });
 
@@ -245,7 +246,7 @@ filters('when a value is malformed then 400 naming the place and the problem', (
     ['filters=x', /^Invalid parameter at 'filters'\. Expected an object, received: "x"$/],
   ];
   for (const [search, message] of table) {
-    const error = rejects(() => query(search));
+    const error = expectError(() => query(search));
     assert.is(error.name, 'ValidationError', search);
     assert.match(error.message, message, search);
   }
@@ -259,7 +260,7 @@ filters('should let json and blocks be tested for null', () => {
 filters('when an object is nested beyond any sane depth then 400, not a stack overflow', () => {
   let deep: Record<string, unknown> = { title: 'x' };
   for (let i = 0; i < 100; i++) deep = { $not: deep };
-  const error = rejects(() => parseContentQuery({ filters: deep }, article, lookup, REST));
+  const error = expectError(() => parseContentQuery({ filters: deep }, article, lookup, REST));
   assert.is(error.name, 'ValidationError');
   assert.match(error.message, /nested more than/);
 });

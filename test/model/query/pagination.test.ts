@@ -1,11 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseContentQuery, queryMessages, type Pagination } from '../../../src/model/index.js';
-import { article, attempt, lookup, query, rejects, REST, STRICT } from './_fixtures.js';
+import { expectError, expectSuccess } from '../../_helpers/index.js';
+import { article, lookup, query, REST, STRICT } from './_fixtures.js';
 
 const pagination = suite('parseContentQuery(raw, model, lookup, rest): pagination');
 
-const parsed = (search: string, options = REST) => attempt(() => query(search, options)).pagination;
+const parsed = (search: string, options = REST) => expectSuccess(() => query(search, options)).pagination;
 const page = (page: number, pageSize: number, withCount = true): Pagination => ({ kind: 'page', page, pageSize, withCount });
 const offset = (start: number, limit: number, withCount = true): Pagination => ({ kind: 'offset', start, limit, withCount });
 
@@ -42,7 +43,7 @@ pagination('sub-minimum values are a 400 PaginationError naming them, with or wi
     ['pagination[pageSize]=-1', 'pageSize'],
     ['pagination[start]=-5', 'start'],
   ]) {
-    const error = rejects(() => query(search!));
+    const error = expectError(() => query(search!));
     assert.is(error.name, 'PaginationError', search);
     assert.match(error.message, new RegExp(`'${name}': must be at least`), search);
   }
@@ -52,7 +53,7 @@ pagination('sub-minimum values are a 400 PaginationError naming them, with or wi
     ['pagination[start]=-1', 'start'],
     ['pagination[limit]=0', 'limit'],
   ]) {
-    const error = rejects(() => query(search!, STRICT));
+    const error = expectError(() => query(search!, STRICT));
     assert.is(error.name, 'PaginationError', search);
     assert.match(error.message, new RegExp(`'${name}': must be at least`), search);
   }
@@ -61,7 +62,7 @@ pagination('sub-minimum values are a 400 PaginationError naming them, with or wi
 
 pagination('when page and offset styles are mixed then 400 PaginationError', () => {
   for (const search of ['pagination[page]=1&pagination[limit]=5', 'pagination[pageSize]=1&pagination[start]=0', 'page=1&limit=5', 'start=0&pagination[page]=2']) {
-    const error = rejects(() => query(search));
+    const error = expectError(() => query(search));
     assert.is(error.name, 'PaginationError', search);
     assert.is(error.message, queryMessages.mixedPagination, search);
   }
@@ -71,10 +72,10 @@ pagination('should read withCount from its six spellings', () => {
   for (const [raw, value] of [['true', true], ['t', true], ['1', true], ['false', false], ['f', false], ['0', false]] as const) {
     assert.is(parsed(`pagination[withCount]=${raw}`).withCount, value, raw);
   }
-  const error = rejects(() => query('pagination[withCount]=yes'));
+  const error = expectError(() => query('pagination[withCount]=yes'));
   assert.is(error.name, 'ValidationError');
   assert.is(error.message, 'Invalid withCount parameter. Expected "t","1","true","false","0","f"');
-  assert.is(rejects(() => query('pagination[withCount]')).message, queryMessages.invalidWithCount);
+  assert.is(expectError(() => query('pagination[withCount]')).message, queryMessages.invalidWithCount);
 });
 
 pagination('when a value is not an integer then 400 naming it', () => {
@@ -84,19 +85,19 @@ pagination('when a value is not an integer then 400 naming it', () => {
     ['pagination[limit][x]=1', 'limit'],
     ['start=ten', 'start'],
   ]) {
-    const error = rejects(() => query(search!));
+    const error = expectError(() => query(search!));
     assert.is(error.name, 'PaginationError', search);
     assert.match(error.message, new RegExp(`^Invalid pagination parameter '${name}': expected an integer`), search);
   }
-  assert.match(rejects(() => query('pagination=5')).message, /^Invalid parameter at 'pagination'\. Expected an object/);
+  assert.match(expectError(() => query('pagination=5')).message, /^Invalid parameter at 'pagination'\. Expected an object/);
 });
 
 pagination('should ignore unknown pagination keys unless strictParams is on', () => {
   assert.equal(parsed('pagination[foo]=1'), page(1, 25));
-  const error = rejects(() => query('pagination[foo]=1', STRICT));
+  const error = expectError(() => query('pagination[foo]=1', STRICT));
   assert.is(error.message, 'Invalid key foo');
   const polluting = { pagination: JSON.parse('{"__proto__": {"x": 1}}') };
-  assert.is(rejects(() => parseContentQuery(polluting, article, lookup, REST)).message, 'Invalid key __proto__');
+  assert.is(expectError(() => parseContentQuery(polluting, article, lookup, REST)).message, 'Invalid key __proto__');
 });
 
 pagination.run();

@@ -1,12 +1,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseQueryString, parseUsersQuery, queryMessages } from '../../../src/model/index.js';
-import { attempt, lookup, rejects, user } from './_fixtures.js';
+import { expectError, expectSuccess } from '../../_helpers/index.js';
+import { lookup, user } from './_fixtures.js';
 
 const users = suite('parseUsersQuery(raw, userModel, lookup)');
 
-const parsed = (search: string) => attempt(() => parseUsersQuery(parseQueryString(search), user, lookup));
-const refused = (search: string) => rejects(() => parseUsersQuery(parseQueryString(search), user, lookup));
+const parsed = (search: string) => expectSuccess(() => parseUsersQuery(parseQueryString(search), user, lookup));
+const refused = (search: string) => expectError(() => parseUsersQuery(parseQueryString(search), user, lookup));
 
 users('should return every row from the start when no limit is given', () => {
   assert.equal(parsed(''), { sort: [], populate: {}, start: 0 });
@@ -59,7 +60,7 @@ users('when filters, sort or fields name a secret then 400 Invalid key', () => {
 
 users('should refuse the User secrets even when the model forgot to mark them private', () => {
   const careless = { ...user, attributes: { ...user.attributes, resetPasswordToken: { type: 'string' as const } } };
-  const error = rejects(() => parseUsersQuery(parseQueryString('filters[resetPasswordToken][$startsWith]=a'), careless, lookup));
+  const error = expectError(() => parseUsersQuery(parseQueryString('filters[resetPasswordToken][$startsWith]=a'), careless, lookup));
   assert.is(error.message, 'Invalid key resetPasswordToken');
 });
 

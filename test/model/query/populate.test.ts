@@ -1,11 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseContentQuery, queryMessages, type PopulateTree } from '../../../src/model/index.js';
-import { article, attempt, lookup, query, rejects, REST } from './_fixtures.js';
+import { expectError, expectSuccess } from '../../_helpers/index.js';
+import { article, lookup, query, REST } from './_fixtures.js';
 
 const populate = suite('parseContentQuery(raw, model, lookup, rest): populate');
 
-const parsed = (search: string) => attempt(() => query(search)).populate;
+const parsed = (search: string) => expectSuccess(() => query(search)).populate;
 
 populate('should populate every relation, component and dynamic zone for *, but no private relation', () => {
   assert.equal(parsed('populate=*'), { category: {}, tags: {}, author: {}, sections: {}, seo: {}, blocks: {} });
@@ -72,16 +73,16 @@ populate('when a dynamic zone gets anything but on, count or * then 400 Invalid 
     'populate[blocks][on]=x',
     'populate=blocks.heading',
   ]) {
-    const error = rejects(() => query(search));
+    const error = expectError(() => query(search));
     assert.is(error.name, 'ValidationError', search);
     assert.is(error.message, queryMessages.invalidNestedPopulate('blocks'), search);
   }
 });
 
 populate('when on is used on a relation or component then 400 naming the attribute and the model', () => {
-  const error = rejects(() => query('populate[category][on][shared.section]=true'));
+  const error = expectError(() => query('populate[category][on][shared.section]=true'));
   assert.is(error.message, 'Using fragments is not permitted to populate "category" in "api::article.article"');
-  const nested = rejects(() => query('populate[category][populate][articles][on][x]=true'));
+  const nested = expectError(() => query('populate[category][populate][articles][on][x]=true'));
   assert.is(nested.message, 'Using fragments is not permitted to populate "articles" in "api::category.category"');
 });
 
@@ -101,21 +102,21 @@ populate('when a key cannot be populated then 400 Invalid key with its path', ()
     ['populate[sections][fields]=note', 'note', 'sections.fields.note', 'Invalid key note at sections'],
   ];
   for (const [search, key, path, message] of table) {
-    const error = rejects(() => query(search));
+    const error = expectError(() => query(search));
     assert.is(error.message, message, search);
     assert.equal(error.details, { key, path, source: 'query', param: 'populate' }, search);
   }
 });
 
 populate('when a value is malformed then 400 naming it', () => {
-  assert.match(rejects(() => query('populate[category]=abc')).message, /^Invalid populate value at 'populate\.category'/);
-  assert.match(rejects(() => query('populate[category][count]=maybe')).message, /^Invalid parameter at 'populate\.category\.count'\. Expected a boolean/);
-  assert.match(rejects(() => query('populate[category][filters][name][$gt][x]=1')).message, /'populate\.category\.filters\.name\.\$gt': expected a string/);
+  assert.match(expectError(() => query('populate[category]=abc')).message, /^Invalid populate value at 'populate\.category'/);
+  assert.match(expectError(() => query('populate[category][count]=maybe')).message, /^Invalid parameter at 'populate\.category\.count'\. Expected a boolean/);
+  assert.match(expectError(() => query('populate[category][filters][name][$gt][x]=1')).message, /'populate\.category\.filters\.name\.\$gt': expected a string/);
 });
 
 populate('when a key would pollute prototypes then 400 Invalid key', () => {
   for (const json of ['{"__proto__": true}', '{"category": {"populate": {"constructor": true}}}', '{"blocks": {"on": {"__proto__": true}}}']) {
-    const error = rejects(() => parseContentQuery({ populate: JSON.parse(json) }, article, lookup, REST));
+    const error = expectError(() => parseContentQuery({ populate: JSON.parse(json) }, article, lookup, REST));
     assert.match(error.message, /^Invalid key (__proto__|constructor)( at (category|blocks))?$/, json);
   }
 });

@@ -1,11 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseContentQuery, queryMessages } from '../../../src/model/index.js';
-import { article, attempt, lookup, query, rejects, REST } from './_fixtures.js';
+import { expectError, expectSuccess } from '../../_helpers/index.js';
+import { article, lookup, query, REST } from './_fixtures.js';
 
 const sort = suite('parseContentQuery(raw, model, lookup, rest): sort');
 
-const parsed = (search: string) => attempt(() => query(search)).sort;
+const parsed = (search: string) => expectSuccess(() => query(search)).sort;
 
 sort('should read every form of strapi-reference §4.2', () => {
   const table: Array<[string, Array<{ path: string[]; order: 'asc' | 'desc' }>]> = [
@@ -33,7 +34,7 @@ sort('should read every form of strapi-reference §4.2', () => {
 
 sort('when the order is not asc or desc then 400 Invalid order', () => {
   for (const search of ['sort=title:up', 'sort=title:', 'sort[title]=sideways', 'sort[title]=', 'sort[title]']) {
-    const error = rejects(() => query(search));
+    const error = expectError(() => query(search));
     assert.is(error.name, 'ValidationError', search);
     assert.is(error.message, queryMessages.invalidOrder, search);
   }
@@ -55,7 +56,7 @@ sort('when the field is unknown, private, a password or not sortable then 400 In
     ['sort=title.x', 'x', 'title.x', 'Invalid key x at title'],
   ];
   for (const [search, key, path, message] of table) {
-    const error = rejects(() => query(search));
+    const error = expectError(() => query(search));
     assert.is(error.message, message, search);
     assert.equal(error.details, { key, path, source: 'query', param: 'sort' }, search);
   }
@@ -63,8 +64,8 @@ sort('when the field is unknown, private, a password or not sortable then 400 In
 
 sort('when a key would pollute prototypes then 400 Invalid key', () => {
   const raw = { sort: JSON.parse('{"__proto__": "asc"}') };
-  assert.is(rejects(() => parseContentQuery(raw, article, lookup, REST)).message, 'Invalid key __proto__');
-  assert.is(rejects(() => parseContentQuery({ sort: 'constructor' }, article, lookup, REST)).message, 'Invalid key constructor');
+  assert.is(expectError(() => parseContentQuery(raw, article, lookup, REST)).message, 'Invalid key __proto__');
+  assert.is(expectError(() => parseContentQuery({ sort: 'constructor' }, article, lookup, REST)).message, 'Invalid key constructor');
 });
 
 sort.run();

@@ -3,6 +3,7 @@ import { ValidationError } from '../../../src/errors.js';
 import type { Attribute, Component } from '../../../src/schema/index.js';
 import type { Model, ModelLookup } from '../../../src/model/index.js';
 import { validateDocumentInput, type ValidateOptions, type ValidatedInput, type ValidationIssue } from '../../../src/model/index.js';
+import { expectError } from '../../_helpers/index.js';
 
 export interface CaughtValidationError {
   message: string;
@@ -13,32 +14,11 @@ export interface CaughtValidationError {
   paths: string[];
 }
 
-/**
- * Runs `fn` and returns the ValidationError it throws. uvu 0.5 cannot print an error whose
- * `details` is an object, so a ValidationError must never escape a test: anything else is
- * rethrown as a plain Error that uvu can show.
- */
+/** Runs `fn` and returns the ValidationError it throws, with its issues and their paths at hand. */
 export function rejects(fn: () => unknown): CaughtValidationError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ValidationError) {
-      const errors = (error.details.errors ?? []) as ValidationIssue[];
-      return { message: error.message, details: error.details, errors, paths: errors.map((issue) => issue.path.join('.')) };
-    }
-    throw new Error(`expected a ValidationError, got ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-  }
-  throw new Error('expected a ValidationError, but nothing was thrown');
-}
-
-/** Runs `fn` and turns an escaping ValidationError into a printable Error naming its issues. */
-export function accepts<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (error) {
-    if (error instanceof ValidationError) throw new Error(`unexpected ValidationError: ${error.message} ${JSON.stringify(error.details)}`);
-    throw error;
-  }
+  const error = expectError(fn, ValidationError);
+  const errors = (error.details.errors ?? []) as ValidationIssue[];
+  return { message: error.message, details: error.details, errors, paths: errors.map((issue) => issue.path.join('.')) };
 }
 
 export function component(uid: string, attributes: Record<string, Attribute>): Component {

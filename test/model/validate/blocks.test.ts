@@ -2,7 +2,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Attribute } from '../../../src/schema/index.js';
 import { validationMessages as m } from '../../../src/model/index.js';
-import { accepts, rejects, validate } from './_helpers.js';
+import { expectSuccess } from '../../_helpers/index.js';
+import { rejects, validate } from './_helpers.js';
 
 const test = suite('validateDocumentInput(data, model, options) — blocks');
 
@@ -34,10 +35,10 @@ const valid: unknown[] = [
 ];
 
 test('should accept every node Strapi\'s blocks editor writes, and return a copy', () => {
-  const result = accepts(() => validate({ body: valid }, attributes));
+  const result = expectSuccess(() => validate({ body: valid }, attributes));
   assert.equal(result.body, valid);
   assert.is.not(result.body, valid);
-  assert.equal(accepts(() => validate({ body: [] }, attributes)), { body: [] });
+  assert.equal(expectSuccess(() => validate({ body: [] }, attributes)), { body: [] });
 });
 
 /** [node, path of the failure under body[0], message] */

@@ -2,7 +2,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Attribute } from '../../../src/schema/index.js';
 import { validationMessages as m } from '../../../src/model/index.js';
-import { accepts, rejects, validate } from './_helpers.js';
+import { expectSuccess } from '../../_helpers/index.js';
+import { rejects, validate } from './_helpers.js';
 
 const test = suite('validateDocumentInput(data, model, options) — numbers and booleans');
 
@@ -68,7 +69,7 @@ const cases: Case[] = [
 test('should check each number and boolean type as the table says', () => {
   for (const [name, attribute, value, expected] of cases) {
     if ('value' in expected) {
-      const result = accepts(() => validate({ field: value }, { field: attribute }));
+      const result = expectSuccess(() => validate({ field: value }, { field: attribute }));
       assert.ok(Object.is(result.field, expected.value), `${name}: got ${String(result.field)}`);
     } else {
       const error = rejects(() => validate({ field: value }, { field: attribute }));
@@ -87,7 +88,7 @@ test('when a number is out of range and not whole then both are reported', () =>
 test('should ask isUnique about unique numbers with the normalized value', () => {
   const asked: unknown[] = [];
   const attributes: Record<string, Attribute> = { rank: { type: 'integer', unique: true }, big: { type: 'biginteger', unique: true }, ratio: { type: 'float', unique: true } };
-  accepts(() => validate({ rank: 3, big: '0042', ratio: 0.5 }, attributes, { isUnique: (attribute, value) => (asked.push([attribute, value]), true) }));
+  expectSuccess(() => validate({ rank: 3, big: '0042', ratio: 0.5 }, attributes, { isUnique: (attribute, value) => (asked.push([attribute, value]), true) }));
   assert.equal(asked, [['rank', 3], ['big', '42'], ['ratio', 0.5]]);
   const error = rejects(() => validate({ rank: 3 }, attributes, { isUnique: () => false }));
   assert.equal(error.errors, [{ path: ['rank'], message: m.unique, name: 'ValidationError', value: 3 }]);

@@ -1,17 +1,18 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { requireDataPayload, validationMessages } from '../../../src/model/index.js';
-import { accepts, rejects } from './_helpers.js';
+import { expectSuccess } from '../../_helpers/index.js';
+import { rejects } from './_helpers.js';
 
 const test = suite('requireDataPayload(body)');
 
 test('should return the data object of a body', () => {
   const data = { title: 'Hello' };
-  assert.is(accepts(() => requireDataPayload({ data })), data);
+  assert.is(expectSuccess(() => requireDataPayload({ data })), data);
 });
 
 test('should accept an empty data object, which an update may send', () => {
-  assert.equal(accepts(() => requireDataPayload({ data: {} })), {});
+  assert.equal(expectSuccess(() => requireDataPayload({ data: {} })), {});
 });
 
 test('when the body has no object under data then Strapi\'s "Missing data payload" error', () => {

@@ -7,7 +7,7 @@
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { createLimiter } from '../limiter.js';
+import { createLimiter } from './limiter.js';
 
 const CURRENT = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 32;

@@ -1,0 +1,149 @@
+/** scripts/check-architecture.mjs: Koa only in server/ and cli/, no import cycles, a domain's index.ts is its only door. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SCRIPT = fileURLToPath(new URL('../../scripts/check-architecture.mjs', import.meta.url));
+
+/** A clean little tree: shared modules at the top, three domains, each entered through its index.ts. */
+const CLEAN: Record<string, string> = {
+  'errors.ts': 'export class AppError extends Error {}\n',
+  'index.ts': "export { createApp } from './server/index.js';\nexport { run } from './cli/index.js';\nexport * from './errors.js';\n",
+  'users/index.ts': "export { createUsers } from './service.js';\nexport type { User } from './types.js';\n",
+  'users/types.ts': 'export interface User { id: number }\n',
+  'users/service.ts': "import type { User } from './types.js';\nimport { AppError } from '../errors.js';\nexport const createUsers = (): User[] => { if (Math.random() > 2) throw new AppError(); return []; };\n",
+  'model/index.ts': "export { query } from './query/index.js';\n",
+  'model/query/index.ts': "export const query = (): string => 'q';\n",
+  'server/index.ts': "import Koa from 'koa';\nimport Router from '@koa/router';\nimport bodyParser from 'koa-bodyparser';\nimport { routes } from './routes/users.js';\nexport const createApp = () => [new Koa(), new Router(), bodyParser, routes];\n",
+  'server/routes/users.ts': "import type { Context } from 'koa';\nimport { createUsers } from '../../users/index.js';\nimport { query } from '../../model/index.js';\nexport const routes = (ctx: Context) => [createUsers(), query(), ctx];\n",
+  'cli/index.ts': "import type Koa from 'koa';\nexport const run = async (app?: Koa) => { const { createUsers } = await import('../users/index.js'); return [app, createUsers()]; };\n",
+  // Neither comments nor strings are imports.
+  'users/notes.ts': "// import Koa from 'koa';\n/* import { x } from '../server/app.js' */\nexport const note = \"import('koa') and from '../model/query/sort.js'\";\n",
+};
+
+async function tree(files: Record<string, string>): Promise<{ root: string; remove: () => Promise<void> }> {
+  const base = await mkdtemp(join(tmpdir(), 'folio-architecture-'));
+  const root = join(base, 'src');
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), text);
+  }
+  return { root, remove: () => rm(base, { recursive: true, force: true }) };
+}
+
+async function check(files: Record<string, string>): Promise<{ code: number | null; lines: string[]; output: string }> {
+  const { root, remove } = await tree(files);
+  try {
+    const result = spawnSync(process.execPath, [SCRIPT, '--root', root], { encoding: 'utf8' });
+    const output = result.stdout + result.stderr;
+    return { code: result.status, lines: output.split('\n').filter(Boolean), output };
+  } finally {
+    await remove();
+  }
+}
+
+test('a clean tree passes and says how many files it read', async () => {
+  const result = await check(CLEAN);
+  assert.is(result.code, 0, result.output);
+  assert.equal(result.lines, [`architecture: ok (${Object.keys(CLEAN).length} files, no cycles)`]);
+});
+
+test('Koa in a domain or a shared module fails, type-only and re-exports included, naming the file and package', async () => {
+  const result = await check({
+    ...CLEAN,
+    'users/routes.ts': "import type { Context } from 'koa';\nexport const handler = (ctx: Context) => ctx;\n",
+    'model/parse.ts': "export { default as bodyParser } from 'koa-bodyparser';\n",
+    'model/router.ts': "export const load = () => import('@koa/router');\n",
+    'http.ts': "import Koa = require('koa');\nexport const app = new Koa();\n",
+  });
+  assert.is(result.code, 1, result.output);
+  const koa = result.lines.filter((line) => line.includes('Koa'));
+  assert.equal(koa, [
+    "architecture: src/http.ts:1 imports 'koa': only src/server/ and src/cli/ may import Koa",
+    "architecture: src/model/parse.ts:1 imports 'koa-bodyparser': only src/server/ and src/cli/ may import Koa",
+    "architecture: src/model/router.ts:1 imports '@koa/router': only src/server/ and src/cli/ may import Koa",
+    "architecture: src/users/routes.ts:1 imports 'koa': only src/server/ and src/cli/ may import Koa",
+  ]);
+  assert.match(result.output, /architecture: 4 violations in \d+ files/);
+});
+
+test('an import cycle fails and prints the cycle, even when one edge is type-only or dynamic', async () => {
+  const result = await check({
+    ...CLEAN,
+    'users/service.ts': "import type { Role } from './roles.js';\nexport const createUsers = (role?: Role) => [role];\n",
+    'users/roles.ts': "import { createUsers } from './service.js';\nexport type Role = ReturnType<typeof createUsers>;\n",
+    'model/a.ts': "export const a = () => import('./b.js');\n",
+    'model/b.ts': "export { c } from './c.js';\n",
+    'model/c.ts': "import { a } from './a.js';\nexport const c = a;\n",
+    'model/self.ts': "export * from './self.js';\n",
+  });
+  assert.is(result.code, 1, result.output);
+  const cycles = result.lines.filter((line) => line.startsWith('architecture: import cycle'));
+  assert.equal(cycles, [
+    'architecture: import cycle: src/model/a.ts -> src/model/b.ts -> src/model/c.ts -> src/model/a.ts',
+    'architecture: import cycle: src/model/self.ts -> src/model/self.ts',
+    'architecture: import cycle: src/users/roles.ts -> src/users/service.ts -> src/users/roles.ts',
+  ]);
+  assert.match(result.output, /3 import cycles/);
+});
+
+test('a cycle through more files than its shortest loop names every file in it', async () => {
+  const result = await check({
+    ...CLEAN,
+    'model/a.ts': "import './b.js';\nimport './c.js';\n",
+    'model/b.ts': "import './a.js';\n",
+    'model/c.ts': "import './a.js';\n",
+  });
+  assert.is(result.code, 1, result.output);
+  assert.ok(
+    result.lines.includes('architecture: import cycle: src/model/a.ts -> src/model/b.ts -> src/model/a.ts (one of the cycles among these 3 files: src/model/a.ts, src/model/b.ts, src/model/c.ts)'),
+    result.output,
+  );
+});
+
+test("importing a sibling domain's inner file fails; its index.ts, shared modules and a domain's own files pass", async () => {
+  const result = await check({
+    ...CLEAN,
+    'server/routes/users.ts': "import { createUsers } from '../../users/service.js';\nimport type { User } from '../../users/index.js';\nexport const routes = (): User[] => createUsers();\n",
+    'cli/index.ts': "export const run = async () => (await import('../model/query/index.js')).query();\n",
+    'index.ts': "export type { User } from './users/types.js';\nexport * from './errors.js';\nexport { createApp } from './server/index.js';\n",
+    'errors.ts': "import type { User } from './users/types.js';\nexport class AppError extends Error { user?: User }\n",
+  });
+  assert.is(result.code, 1, result.output);
+  assert.equal(result.lines.slice(0, -1), [
+    'architecture: src/cli/index.ts:1 imports src/model/query/index.ts, an inner file of domain model/ (domain cli/ must import src/model/index.ts)',
+    'architecture: src/errors.ts:1 imports src/users/types.ts, an inner file of domain users/ (a shared module must import src/users/index.ts)',
+    'architecture: src/index.ts:1 imports src/users/types.ts, an inner file of domain users/ (a shared module must import src/users/index.ts)',
+    'architecture: src/server/routes/users.ts:1 imports src/users/service.ts, an inner file of domain users/ (domain server/ must import src/users/index.ts)',
+  ]);
+  assert.is(result.lines.at(-1), `architecture: 4 violations in ${Object.keys(CLEAN).length} files`);
+});
+
+test('all three at once: every violation has its own line, and the exit code is 1', async () => {
+  const result = await check({
+    ...CLEAN,
+    'users/routes.ts': "import Router from '@koa/router';\nexport const router = new Router();\n",
+    'users/types.ts': "import type { createUsers } from './service.js';\nexport interface User { id: number; make?: typeof createUsers }\n",
+    'model/query/index.ts': "import { createUsers } from '../../users/service.js';\nexport const query = () => createUsers();\n",
+  });
+  assert.is(result.code, 1, result.output);
+  assert.match(result.output, /src\/users\/routes\.ts:1 imports '@koa\/router'/);
+  assert.match(result.output, /import cycle: src\/users\/service\.ts -> src\/users\/types\.ts -> src\/users\/service\.ts/);
+  assert.match(result.output, /src\/model\/query\/index\.ts:1 imports src\/users\/service\.ts, an inner file of domain users\//);
+  assert.is(result.lines.at(-1), `architecture: 3 violations in ${Object.keys(CLEAN).length + 1} files, 1 import cycle`);
+});
+
+test('an unknown argument or a missing root is a usage error, not a pass', async () => {
+  const missing = spawnSync(process.execPath, [SCRIPT, '--root', join(tmpdir(), 'folio-architecture-none', 'src')], { encoding: 'utf8' });
+  assert.is(missing.status, 2);
+  assert.match(missing.stderr, /is not a directory/);
+  const unknown = spawnSync(process.execPath, [SCRIPT, '--rot'], { encoding: 'utf8' });
+  assert.is(unknown.status, 2);
+  assert.match(unknown.stderr, /unknown argument --rot/);
+});
+
+test.run();
