@@ -1,0 +1,249 @@
+#!/usr/bin/env node
+// The architecture check that `npm run lint` runs after the compiler. It reads every .ts file under
+// src/ with the TypeScript parser (so `import type`, `export … from`, `import x = require(…)`,
+// dynamic `import('…')` and `import('…').Type` all count, and nothing in comments or strings does)
+// and fails, one line per violation, when:
+//   1. a file outside src/server/ and src/cli/ imports Koa (`koa`, `koa/…`, `@koa/…`, `koa-…`);
+//   2. files import each other in a cycle (type-only and dynamic imports included);
+//   3. a file imports another domain's inner file: src/<b>/ is a domain, and src/<b>/index.ts is its
+//      only door for every file outside src/<b>/ (files directly in src/, such as src/errors.ts,
+//      are shared modules, not domains, and may be imported by path).
+// Usage: node scripts/check-architecture.mjs [--root <dir>]   (default: the repository's src/)
+// Exit: 0 clean, 1 violations, 2 usage error.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const KOA_ALLOWED = ['server', 'cli'];
+const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+
+function usage(message) {
+  process.stderr.write(`architecture: ${message}\nusage: node scripts/check-architecture.mjs [--root <dir>]\n`);
+  process.exit(2);
+}
+
+let root = fileURLToPath(new URL('../src', import.meta.url));
+const args = process.argv.slice(2);
+for (let i = 0; i < args.length; i++) {
+  const arg = args[i];
+  if (arg === '--root') {
+    if (args[i + 1] === undefined) usage('--root needs a directory');
+    root = resolve(args[++i]);
+  } else if (arg.startsWith('--root=')) {
+    root = resolve(arg.slice('--root='.length));
+  } else if (arg === '--help' || arg === '-h') {
+    process.stdout.write('usage: node scripts/check-architecture.mjs [--root <dir>]\n');
+    process.exit(0);
+  } else {
+    usage(`unknown argument ${arg}`);
+  }
+}
+if (!existsSync(root) || !statSync(root).isDirectory()) usage(`${root} is not a directory`);
+
+/** Paths as printed: relative to the root's parent, so the default root prints `src/auth/x.ts`. */
+const shown = (file) => relative(dirname(root), file).split(sep).join('/');
+/** Path inside the root, `/`-separated: `auth/providers/flow.ts`. */
+const inner = (file) => relative(root, file).split(sep).join('/');
+/** The domain a file belongs to (`auth` for auth/providers/flow.ts), or null for a file directly in the root. */
+function domainOf(file) {
+  const parts = inner(file).split('/');
+  return parts.length > 1 ? parts[0] : null;
+}
+const insideRoot = (file) => {
+  const rel = relative(root, file);
+  return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel);
+};
+
+function listSources(dir) {
+  const found = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules') found.push(...listSources(full));
+    } else if (entry.isFile() && SOURCE.test(entry.name)) {
+      found.push(full);
+    }
+  }
+  return found;
+}
+
+/** Every module specifier a file names, with its 1-based line: static, type-only, re-exports, dynamic. */
+function importsOf(file) {
+  const text = readFileSync(file, 'utf8');
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  const found = [];
+  const record = (node) => {
+    if (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      found.push({ specifier: node.text, line });
+    }
+  };
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) {
+      record(node.moduleSpecifier);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) {
+      record(node.moduleReference.expression);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      record(node.arguments[0]);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      record(node.argument.literal);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Where a relative specifier lands: `./x.js` → x.ts, `../y/index.js` → y/index.ts, `./z` → z.ts or z/index.ts. */
+function resolveRelative(from, specifier) {
+  const target = resolve(dirname(from), specifier.split('?')[0]);
+  const candidates = [];
+  const swaps = [['.js', '.ts'], ['.js', '.tsx'], ['.mjs', '.mts'], ['.cjs', '.cts'], ['.jsx', '.tsx']];
+  for (const [js, tsExt] of swaps) {
+    if (target.endsWith(js)) candidates.push(target.slice(0, -js.length) + tsExt);
+  }
+  candidates.push(target);
+  for (const ext of ['.ts', '.tsx', '.mts', '.cts']) candidates.push(target + ext);
+  for (const ext of ['.ts', '.tsx']) candidates.push(join(target, `index${ext}`));
+  const hit = candidates.find((c) => existsSync(c) && statSync(c).isFile());
+  // A specifier that names no file is the compiler's to report; judge it by the path it would have.
+  return { file: hit ?? candidates[0], exists: hit !== undefined };
+}
+
+const isKoa = (specifier) => /^(?:koa(?:-[^/]+)?|@koa\/[^/]+)(?:\/.*)?$/.test(specifier);
+const koaPackage = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
+const files = listSources(root);
+const known = new Set(files);
+const violations = [];
+/** file → Map(target → first line), for cycles. */
+const graph = new Map();
+
+for (const file of files) {
+  const edges = new Map();
+  graph.set(file, edges);
+  const from = domainOf(file);
+  const seen = new Set();
+  for (const { specifier, line } of importsOf(file)) {
+    const where = `${shown(file)}:${line}`;
+    if (!specifier.startsWith('.')) {
+      // Rule 1: Koa stays in the HTTP and CLI layers.
+      if (isKoa(specifier) && !KOA_ALLOWED.includes(from ?? '')) {
+        const key = `koa ${file} ${koaPackage(specifier)}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          violations.push(`${where} imports '${specifier}': only src/${KOA_ALLOWED.join('/ and src/')}/ may import Koa`);
+        }
+      }
+      continue;
+    }
+    const { file: target, exists } = resolveRelative(file, specifier);
+    if (exists && known.has(target) && !edges.has(target)) edges.set(target, line);
+    if (!insideRoot(target)) continue;
+    // Rule 3: another domain is entered through its index.ts only.
+    const to = domainOf(target);
+    if (to !== null && to !== from && inner(target) !== `${to}/index.ts`) {
+      const key = `door ${file} ${target}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        const who = from === null ? 'a shared module' : `domain ${from}/`;
+        violations.push(`${where} imports ${shown(target)}, an inner file of domain ${to}/ (${who} must import ${shown(join(root, to, 'index.ts'))})`);
+      }
+    }
+  }
+}
+
+// Rule 2: no cycles. Tarjan's strongly connected components, iteratively (no recursion limit).
+function stronglyConnected() {
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const onStack = new Set();
+  const stack = [];
+  const components = [];
+  for (const start of files) {
+    if (index.has(start)) continue;
+    const work = [{ node: start, next: [...graph.get(start).keys()], i: 0 }];
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1];
+      if (frame.i < frame.next.length) {
+        const child = frame.next[frame.i++];
+        if (!index.has(child)) {
+          index.set(child, counter);
+          low.set(child, counter++);
+          stack.push(child);
+          onStack.add(child);
+          work.push({ node: child, next: [...graph.get(child).keys()], i: 0 });
+        } else if (onStack.has(child)) {
+          low.set(frame.node, Math.min(low.get(frame.node), index.get(child)));
+        }
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1].node;
+        low.set(parent, Math.min(low.get(parent), low.get(frame.node)));
+      }
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component = [];
+        let member;
+        do {
+          member = stack.pop();
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        const selfLoop = component.length === 1 && graph.get(component[0]).has(component[0]);
+        if (component.length > 1 || selfLoop) components.push(component.sort());
+      }
+    }
+  }
+  return components.sort((a, b) => a[0].localeCompare(b[0]));
+}
+
+/** A shortest cycle through `start` that stays inside `members`: [start, …, start]. */
+function shortestCycle(start, members) {
+  const previous = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const node = queue.shift();
+    for (const next of graph.get(node).keys()) {
+      if (!members.has(next)) continue;
+      if (next === start) {
+        const path = [start];
+        for (let at = node; at !== start; at = previous.get(at)) path.splice(1, 0, at);
+        return [...path, start];
+      }
+      if (!previous.has(next)) {
+        previous.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return [start, start];
+}
+
+const cycles = stronglyConnected();
+for (const component of cycles) {
+  const members = new Set(component);
+  const cycle = shortestCycle(component[0], members);
+  // A component can hold more files than its shortest cycle: name them all, since each is in some cycle.
+  const rest = component.length > cycle.length - 1
+    ? ` (one of the cycles among these ${component.length} files: ${component.map(shown).join(', ')})`
+    : '';
+  violations.push(`import cycle: ${cycle.map(shown).join(' -> ')}${rest}`);
+}
+
+if (violations.length === 0) {
+  process.stdout.write(`architecture: ok (${files.length} files, no cycles)\n`);
+  process.exit(0);
+}
+for (const line of violations) process.stdout.write(`architecture: ${line}\n`);
+const cycleNote = cycles.length > 0 ? `, ${cycles.length} import cycle${cycles.length === 1 ? '' : 's'}` : '';
+process.stdout.write(`architecture: ${violations.length} violation${violations.length === 1 ? '' : 's'} in ${files.length} files${cycleNote}\n`);
+process.exit(1);
