@@ -1,79 +1,18 @@
 /**
- * @module project — the composition root: `openProject(dir)` loads config and content types,
- * opens the stores, and keeps them current while the CLI changes the project underneath.
+ * @module project — a project on disk: its paths, scaffolding and content-type files, and the
+ * composition root that opens it with every service built (`openProjectData`, `openProject`).
+ *
+ * The composition root is loaded on first use: `folio config`, `locale`, `init` and
+ * `content-type` need only the project's files, and loading every service would add about 50 ms
+ * to each of them.
  */
-import { watch, readFileSync, type FSWatcher } from 'node:fs';
-import { chmod, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { loadConfig, resolveI18n, validateConfigFile, type Config, type LoadOptions } from '../config/index.js';
-import { createAuthService, createProviderLogin, createSessions, providerConfigProblems, resolveJwtSecret, type AuthService, type Sessions, type SessionRow, type TokenSettings } from '../auth/index.js';
-import { ProjectFileError } from '../errors.js';
-import { checkTemplate, createMailer, renderTemplate, type TemplateVariables } from '../email/index.js';
-import { createRoleService, type RoleService } from '../permissions/index.js';
-import { createUserService, type UserRow, type UserService } from '../users/index.js';
-import { createContentService, createContentStore, type ContentService } from '../content/index.js';
-import { createModelLookup, type Model, type ModelLookup } from '../model/index.js';
-import { createLogger, type Logger } from '../log.js';
-import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissions/index.js';
-import { loadSchemas, type Schemas } from '../schema/index.js';
-import { createFileDocuments, createFileStore, openTable, type DocumentAdapter, type FileStore, type Row, type Table } from '../storage/index.js';
-import { parseYaml } from '../yaml.js';
-import { assertProject, projectPaths, TABLES, type ProjectPaths, type TableName } from './paths.js';
+import type { LoadOptions } from '../config/index.js';
+import type { OpenOptions, Project, ProjectData } from './open.js';
 
 export { projectPaths, assertProject, displayDir, TABLES, type ProjectPaths, type TableName } from './paths.js';
 export { createContentTypeFile, listContentTypes, type ContentTypeSummary } from './content-types.js';
 export { scaffoldProject, type ScaffoldOptions } from './scaffold.js';
-
-export interface Tables {
-  users: Table<UserRow>;
-  roles: Table<RoleRow>;
-  permissions: Table<PermissionRow>;
-  sessions: Table<Row>;
-  tokens: Table<Row>;
-}
-
-export interface Project extends ProjectData {
-  documents: DocumentAdapter;
-  /** Content documents, served from memory. */
-  content: ContentService;
-  /** How JWTs are signed and checked. */
-  tokens: TokenSettings;
-  /** The accounts flows of /api/auth. */
-  auth: AuthService;
-  /** Refresh-mode sessions. */
-  sessions: Sessions;
-  /** The public base URL: `server.url`, else the address the server listens on. */
-  publicUrl(): string;
-  /** Told by the server once it listens, for `publicUrl()`. */
-  setListeningUrl(url: string): void;
-  log: Logger;
-  /** Follows changes other processes make to data/ tables and config/i18n.yaml. Answers a stop function. */
-  watch(): () => void;
-  /** Resolves once every write this project started is on disk (another project's writes are not waited for). */
-  flush(): Promise<void>;
-}
-
-export interface OpenOptions extends LoadOptions {
-  log?: Logger;
-}
-
-/**
- * A project without its content documents: config, content types, tables, and the services over
- * the tables. What the CLI needs to change users, roles and permissions; `openProject` builds on it.
- */
-export interface ProjectData {
-  paths: ProjectPaths;
-  /** The current configuration; `i18n` follows `config/i18n.yaml` live while a server's `watch()` runs. */
-  readonly config: Config;
-  schemas: Schemas;
-  tables: Tables;
-  /** Every model of the project (content types, components, the User and the Role), as the system sees them. */
-  lookup: ModelLookup & { userModel: Model; roleModel: Model };
-  /** End users (data/users.json). */
-  users: UserService;
-  /** Roles and their permissions. */
-  roles: RoleService;
-}
+export type { OpenOptions, Project, ProjectData, Tables } from './open.js';
 
 /**
  * Opens a project's config, content types and tables (not its documents), seeding the built-in
@@ -82,139 +21,14 @@ export interface ProjectData {
  * @example const { users, roles } = await openProjectData('site', { env: process.env });
  */
 export async function openProjectData(dir: string, options: LoadOptions = {}): Promise<ProjectData> {
-  return (await openData(dir, options)).data;
-}
-
-/**
- * `openProjectData`, plus the handle the server uses to change the config its services read, and
- * the project's file store: every write of the project goes through it, so `flush` can wait for them.
- */
-async function openData(dir: string, options: LoadOptions): Promise<{ data: ProjectData; files: FileStore; setConfig(next: Config): void }> {
-  const paths = projectPaths(dir, options.env);
-  await assertProject(paths);
-  const config = await loadConfig(paths.root, options);
-  const schemas = await loadSchemas(paths.root);
-  await mkdir(paths.data, { recursive: true, mode: 0o700 });
-  // data/ holds password hashes and tokens: owner-only, also when it came from a git checkout.
-  await chmod(paths.data, 0o700).catch(() => undefined);
-  const files = createFileStore();
-  const tables = Object.fromEntries(
-    await Promise.all(TABLES.map(async (name) => [name, await openTable(files, paths.data, name)] as const)),
-  ) as unknown as Tables;
-  await seedBuiltInRoles(tables.roles, tables.permissions, { extra: config.usersPermissions.bootstrapPermissions });
-  let current = config;
-  const lookup = createModelLookup(schemas);
-  const users = createUserService({
-    users: tables.users, roles: tables.roles, sessions: tables.sessions, userModel: lookup.userModel, lookup, config: () => current,
-  });
-  const roles = createRoleService({ roles: tables.roles, permissions: tables.permissions, users: tables.users, schemas });
-  const data: ProjectData = {
-    paths,
-    get config() {
-      return current;
-    },
-    schemas,
-    tables,
-    lookup,
-    users,
-    roles,
-  };
-  return {
-    data,
-    files,
-    setConfig: (next) => {
-      current = next;
-    },
-  };
+  return (await import('./open.js')).openProjectData(dir, options);
 }
 
 /**
  * Opens a project for serving: validated config and content types, tables and documents read
- * into memory, the built-in roles seeded on a new data/ folder.
+ * into memory, the built-in roles seeded on a new data/ folder, every service built.
  * @example const project = await openProject('site', { env: process.env });
  */
 export async function openProject(dir: string, options: OpenOptions = {}): Promise<Project> {
-  const { data, files, setConfig } = await openData(dir, options);
-  const { paths, schemas, tables, lookup, users, roles } = data;
-  let config = data.config;
-  const log = options.log ?? createLogger();
-  const jwtSecret = await resolveJwtSecret(config.usersPermissions.jwtSecret, paths.data, files);
-  if (jwtSecret.generated) log.warn('no users-permissions.jwtSecret is configured: generated one in data/.jwt-secret');
-  const tokens: TokenSettings = { secret: jwtSecret.secret, expiresIn: config.usersPermissions.jwt.expiresIn };
-  const documents = createFileDocuments(files, paths.data, { onSkip: (path, reason) => log.warn(`${path}: ${reason}`), sweepTempFiles: true });
-  // data/ is walked once: the store's load sweeps the folders of the content types it reads.
-  await files.removeStaleTempFiles(paths.data, { except: schemas.contentTypes.map((type) => join(paths.content, type.singularName)) });
-  const store = createContentStore(documents, schemas);
-  await store.load();
-  const content = createContentService({ schemas, lookup, store, users: tables.users, roles: tables.roles, i18n: () => config.i18n });
-  for (const name of ['resetPassword', 'emailConfirmation'] as const) checkTemplate(config.email.templates[name], 'config/email.yaml', `templates.${name}`);
-  const mailer = createMailer({ config: () => config.email, outboxDir: paths.outbox, files, log });
-  const sessions = createSessions({ sessions: tables.sessions as unknown as Table<SessionRow>, secret: () => tokens.secret, settings: () => config.usersPermissions.sessions });
-  let listeningUrl: string | undefined;
-  const publicUrl = () => config.server.url ?? listeningUrl ?? `http://${config.server.host}:${config.server.port}`;
-  const providerProblems = providerConfigProblems(config.usersPermissions.providers);
-  if (providerProblems.length > 0) throw new ProjectFileError('config/users-permissions.yaml', undefined, providerProblems.join('; '));
-  const providers = createProviderLogin({ config: () => ({ server: config.server, providers: config.usersPermissions.providers }), publicUrl });
-  const auth = createAuthService({
-    config: () => config, users, userTable: tables.users, roles: tables.roles, tokens, sessions, publicUrl, log, providers,
-    mail: { send: (message) => mailer.send(message), render: (template, variables) => renderTemplate(template, variables as TemplateVariables) },
-  });
-
-  const reloadLocales = () => {
-    try {
-      const file = 'config/i18n.yaml';
-      const i18n = resolveI18n(validateConfigFile('i18n', parseYaml(readFileSync(join(paths.config, 'i18n.yaml'), 'utf8'), file)));
-      if (JSON.stringify(i18n) === JSON.stringify(config.i18n)) return;
-      config = { ...config, i18n };
-      setConfig(config);
-      log.info(`locales reloaded: ${i18n.locales.map((locale) => locale.code).join(', ')} (default ${i18n.defaultLocale})`);
-    } catch (error) {
-      // A half-edited file must not take a running server down: keep serving the last good locales.
-      log.warn(`config/i18n.yaml was not reloaded: ${(error as Error).message}`);
-    }
-  };
-
-  return {
-    paths,
-    get config() {
-      return config;
-    },
-    schemas,
-    tables,
-    lookup,
-    documents,
-    content,
-    tokens,
-    users,
-    roles,
-    auth,
-    sessions,
-    publicUrl,
-    setListeningUrl: (url) => {
-      listeningUrl = url;
-    },
-    log,
-    watch() {
-      const tableFiles = new Map<string, Table<Row>>(TABLES.map((name: TableName) => [`${name}.json`, tables[name] as Table<Row>]));
-      const watchers: FSWatcher[] = [
-        watch(paths.data, (_event, filename) => {
-          const table = filename ? tableFiles.get(filename.toString()) : undefined;
-          if (!table) return;
-          try {
-            table.refresh();
-          } catch (error) {
-            log.error(`data/${filename} was not reloaded`, error);
-          }
-        }),
-        watch(paths.config, (_event, filename) => {
-          if (filename?.toString() === 'i18n.yaml') reloadLocales();
-        }),
-      ];
-      for (const watcher of watchers) watcher.on('error', (error) => log.error('file watch failed', error));
-      return () => {
-        for (const watcher of watchers) watcher.close();
-      };
-    },
-    flush: files.whenIdle,
-  };
+  return (await import('./open.js')).openProject(dir, options);
 }
