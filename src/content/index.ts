@@ -2,6 +2,6 @@
  * @module content — documents of collection and single types: the in-memory store over the
  * per-document files, the locale- and draft-aware service, and the generated REST routes.
  */
-export { createContentStore, type ContentStore } from './store.js';
+export { createContentStore, type ContentStore, type SyncReport } from './store.js';
 export { createContentService, type ContentService, type RemoveOptions, type WriteOptions } from './service.js';
 export type { DocumentRow } from './types.js';

@@ -33,7 +33,7 @@ import {
 } from '../model/index.js';
 import { present, type PresentContext } from './present.js';
 import { applyRelation, isInverseSide, related, type RelationContext } from './relations.js';
-import type { ContentStore } from './store.js';
+import type { ContentStore, SyncReport } from './store.js';
 import type { DocumentRow } from './types.js';
 
 export interface ContentServiceDeps {
@@ -77,6 +77,9 @@ interface Version {
 export interface DocumentResult {
   data: Record<string, unknown>;
 }
+
+/** A documentId that can name a folder (see storage's safe names); any other names no document. */
+const SAFE_DOCUMENT_ID = /^(?!.*\.\.)[a-z0-9][a-z0-9._-]{0,127}$/i;
 
 /** Room for the texts of cached list answers, and the largest one kept. */
 const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
@@ -392,6 +395,7 @@ export function createContentService(deps: ContentServiceDeps) {
   async function updateDocument(type: ContentType, documentId: string, data: unknown, options: WriteOptions): Promise<DocumentResult> {
     const locale = localeOf(type, options.locale, false) as string | null;
     return queued(writeKey(type, documentId), async () => {
+      await reread(type, documentId);
       const versions = store.versions(type, documentId);
       if (versions.length === 0) throw new NotFoundError(messages.notFound);
       const status: DocumentStatus = type.draftAndPublish ? 'draft' : 'published';
@@ -457,6 +461,7 @@ export function createContentService(deps: ContentServiceDeps) {
     assertCan(options.actor, contentAction(type.singularName, 'delete'));
     const locale = localeOf(type, options.locale, true);
     await queued(writeKey(type, documentId), async () => {
+      await reread(type, documentId);
       const versions = store.versions(type, documentId).filter(({ row }) => locale === '*' || row.locale === locale);
       if (versions.length === 0) throw new NotFoundError(messages.notFound);
       for (const { status, row } of versions) await store.remove(type, status, documentId, row.locale);
@@ -471,8 +476,59 @@ export function createContentService(deps: ContentServiceDeps) {
     await remove(type, documentId, options);
   }
 
+  // --------------------------------------------------------------------------------------------
+  // Files changed by something else (git, an editor)
+  // --------------------------------------------------------------------------------------------
+
+  /** What a version read from disk must be besides well-formed, to replace the one served. */
+  function storedProblems(type: ContentType) {
+    return (status: DocumentStatus, row: DocumentRow): string[] => {
+      const problems: string[] = [];
+      if (!type.draftAndPublish && status === 'draft') problems.push(`${type.singularName} has no draft & publish, so no draft version`);
+      const { locales } = deps.i18n();
+      if (type.localized && !locales.some((known) => known.code === row.locale)) {
+        problems.push(`locale "${row.locale}" is not one of the project's locales (${locales.map((known) => known.code).join(', ')})`);
+      }
+      return problems;
+    };
+  }
+
+  /**
+   * Before a write: the document as it is on disk now, so that a change that came from git or an
+   * editor since the server read it is built on, never overwritten with the stale copy. An id that
+   * cannot name a folder names no document (the write then answers 404 as before).
+   */
+  async function reread(type: ContentType, documentId: string): Promise<void> {
+    if (!SAFE_DOCUMENT_ID.test(documentId)) return;
+    await store.syncDocument(type, documentId, storedProblems(type));
+  }
+
+  /**
+   * Follows one document whose files changed on disk: valid versions are served at once, a file that
+   * does not parse or validate is refused (its last good version stays). Queued with the writes of
+   * that document, so it never interleaves with one.
+   * @example const report = await content.syncFromDisk(articleType, 'abc123'); // { changed: 1, removed: 0, refused: [] }
+   */
+  function syncFromDisk(type: ContentType, documentId: string): Promise<SyncReport> {
+    if (!SAFE_DOCUMENT_ID.test(documentId)) return Promise.resolve({ changed: 0, removed: 0, refused: [] });
+    return queued(writeKey(type, documentId), () => store.syncDocument(type, documentId, storedProblems(type)));
+  }
+
+  /** Every document of a type, in memory or on disk, brought in line with its files (a type folder that changed as a whole). */
+  async function syncTypeFromDisk(type: ContentType): Promise<SyncReport> {
+    const ids = new Set([...store.documentIds(type), ...(await store.documentIdsOnDisk(type))]);
+    const total: SyncReport = { changed: 0, removed: 0, refused: [] };
+    for (const documentId of ids) {
+      const report = await syncFromDisk(type, documentId);
+      total.changed += report.changed;
+      total.removed += report.removed;
+      total.refused.push(...report.refused);
+    }
+    return total;
+  }
+
   /** The models as `actor` may read them: what a request's query is parsed against. */
   const modelsFor = (actor: Actor): ModelLookup => lookupFor(lookup, actor);
 
-  return { modelsFor, findJson, findOneJson, findSingleJson, create, update, updateSingle, remove, removeSingle };
+  return { modelsFor, findJson, findOneJson, findSingleJson, create, update, updateSingle, remove, removeSingle, syncFromDisk, syncTypeFromDisk };
 }

@@ -2,7 +2,7 @@
  * The in-memory index of every stored document version, loaded once at startup and kept in step
  * with the files: a write reaches memory only after it is durable. Reads never touch the disk.
  */
-import type { DocumentAdapter, DocumentStatus, Json } from '../storage/index.js';
+import { stableStringify, type DocumentAdapter, type DocumentStatus, type Json } from '../storage/index.js';
 import type { Schemas, ContentType, Attribute } from '../schema/index.js';
 import type { DocumentRow } from './types.js';
 
@@ -33,6 +33,23 @@ export interface ContentStore {
   nextComponentId(): number;
   /** Goes up on every change of any stored version: answers computed from the store keep until then. */
   generation(): number;
+  /**
+   * Brings one document's versions in memory in line with its files, for changes made by something
+   * else (git, an editor): a changed or new version that `accept` finds no problem with replaces
+   * the one in memory, a version whose file is gone is forgotten, and one that cannot be read or
+   * is refused keeps its last good version in memory. Answers what it did and what it refused.
+   */
+  syncDocument(type: ContentType, documentId: string, accept: (status: DocumentStatus, row: DocumentRow) => string[]): Promise<SyncReport>;
+  /** documentIds of a type that have files on disk (for a whole type folder that changed). */
+  documentIdsOnDisk(type: ContentType): Promise<string[]>;
+}
+
+/** What `syncDocument` did with one document. */
+export interface SyncReport {
+  changed: number;
+  removed: number;
+  /** Versions whose file was not taken (`<type>/<documentId>/<status>.<locale>.json` under content/), with why; their last good version (if any) is kept. */
+  refused: Array<{ file: string; problems: string[] }>;
 }
 
 function bucketKey(status: DocumentStatus, locale: string | null): string {
@@ -122,6 +139,59 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     locale: locale ?? NO_LOCALE,
   });
 
+  /** The documentId that holds the numeric `id` within a type: ids are unique across documents. */
+  function idOwner(type: ContentType, id: number): string | undefined {
+    for (const [documentId, versions] of typeDocuments(type)) {
+      for (const row of versions.values()) if (row.id === id) return documentId;
+    }
+    return undefined;
+  }
+
+  async function syncDocument(type: ContentType, documentId: string, accept: (status: DocumentStatus, row: DocumentRow) => string[]): Promise<SyncReport> {
+    const report: SyncReport = { changed: 0, removed: 0, refused: [] };
+    const { versions, broken } = await documents.readDocument(type.singularName, documentId);
+    const onDisk = new Set<string>();
+    const fileOf = (status: DocumentStatus, locale: string) => `${type.singularName}/${documentId}/${status}.${locale}.json`;
+    for (const { key, reason } of broken) {
+      onDisk.add(bucketKey(key.status, type.localized ? key.locale : null));
+      report.refused.push({ file: fileOf(key.status, key.locale), problems: [reason] });
+    }
+    for (const { key, value } of versions) {
+      const row = value as DocumentRow;
+      const locale = type.localized ? key.locale : null;
+      onDisk.add(bucketKey(key.status, locale));
+      const current = typeDocuments(type).get(documentId)?.get(bucketKey(key.status, locale));
+      row.locale = locale;
+      if (current && stableStringify(current) === stableStringify(row)) continue; // our own write, or no change
+      const problems: string[] = [];
+      if (row.documentId !== undefined && row.documentId !== documentId) problems.push(`documentId must be "${documentId}", the name of its folder`);
+      row.documentId = documentId;
+      if (row.id === undefined && !current) row.id = nextIds.get(type.singularName) ?? 1; // a document written by hand gets the next id
+      if (!Number.isSafeInteger(row.id) || row.id < 1) problems.push('id must be a positive integer');
+      else {
+        const owner = idOwner(type, row.id);
+        if (owner !== undefined && owner !== documentId) problems.push(`id ${row.id} is the id of document ${owner}`);
+        const versions = typeDocuments(type).get(documentId);
+        const sibling = [...(versions?.entries() ?? [])].find(([bucket, other]) => bucket !== bucketKey(key.status, locale) && other.id === row.id);
+        // Each version of a document has an id of its own (the draft and the published copy differ).
+        if (sibling) problems.push(`id ${row.id} is also the id of this document's ${sibling[0].split(':')[0]} version${sibling[1].locale ? ` in ${sibling[1].locale}` : ''}`);
+      }
+      problems.push(...accept(key.status, row));
+      if (problems.length > 0) {
+        report.refused.push({ file: fileOf(key.status, key.locale), problems });
+        continue;
+      }
+      remember(type, key.status, row);
+      report.changed++;
+    }
+    for (const [bucket, row] of [...(typeDocuments(type).get(documentId) ?? new Map<string, DocumentRow>())]) {
+      if (onDisk.has(bucket)) continue;
+      forget(type, bucket.slice(0, bucket.indexOf(':')) as DocumentStatus, documentId, row.locale);
+      report.removed++;
+    }
+    return report;
+  }
+
   /** Memory follows the files only once they are durable. */
   async function saveAll(type: ContentType, versions: ReadonlyArray<{ status: DocumentStatus; row: DocumentRow }>): Promise<void> {
     await documents.putAll(versions.map(({ status, row }) => ({ key: fileKey(type, status, row.documentId, row.locale), value: row as Record<string, Json> })));
@@ -184,5 +254,9 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     },
 
     generation: () => generation,
+
+    syncDocument,
+
+    documentIdsOnDisk: (type) => documents.documentIds(type.singularName),
   };
 }

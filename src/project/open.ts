@@ -19,6 +19,7 @@ import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissio
 import { loadSchemas, type Schemas } from '../schema/index.js';
 import { createFileDocuments, createFileStore, openTable, type DocumentAdapter, type FileStore, type Row, type Table } from '../storage/index.js';
 import { parseYaml } from '../yaml.js';
+import { followContent } from './follow-content.js';
 import { assertProject, projectPaths, TABLES, type ProjectPaths, type TableName } from './paths.js';
 
 
@@ -45,7 +46,7 @@ export interface Project extends ProjectData {
   /** Told by the server once it listens, for `publicUrl()`. */
   setListeningUrl(url: string): void;
   log: Logger;
-  /** Follows changes other processes make to data/ tables and config/i18n.yaml. Answers a stop function. */
+  /** Follows changes made by others: data/ tables (the CLI), data/content/ documents (git, an editor) and config/i18n.yaml. Answers a stop function. */
   watch(): () => void;
   /** Resolves once every write this project started is on disk (another project's writes are not waited for). */
   flush(): Promise<void>;
@@ -200,8 +201,10 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
         }),
       ];
       for (const watcher of watchers) watcher.on('error', (error) => log.error('file watch failed', error));
+      const stopFollowing = followContent({ root: paths.root, contentDir: paths.content, schemas, content, log });
       return () => {
         for (const watcher of watchers) watcher.close();
+        stopFollowing();
       };
     },
     flush: files.whenIdle,

@@ -2,7 +2,7 @@
  * One JSON file per document, status and locale (CONTRACT.md "Data on disk"):
  * `<dataDir>/content/<type>/<documentId>/<status>.<locale>.json`.
  */
-import { readFile as readFileCallback } from 'node:fs';
+import { readFile as readFileCallback, readdir as readdirCallback } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { defaultReaderThreads, parseDocument, readDocumentTree } from './document-tree.js';
@@ -11,7 +11,8 @@ import { errorCode } from './fs-errors.js';
 import { createKeyedQueue } from './keyed-queue.js';
 import { assertDocumentKey, assertOneDocument, assertSafeName } from './names.js';
 import { stableStringify } from './stable-json.js';
-import type { DocumentAdapter, DocumentKey, Json, StoredDocument } from './types.js';
+import { parseDocumentFileName } from './document-reader.js';
+import type { DocumentAdapter, DocumentKey, DocumentVersions, Json, StoredDocument } from './types.js';
 
 export interface FileDocumentsOptions {
   /**
@@ -31,6 +32,7 @@ export interface FileDocumentsOptions {
 // `get` reads with the callback readFile, promisified: fs.promises.readFile costs ~2.5× more per
 // small file (nodejs/node#37583, #52046). `list` reads synchronously, see document-tree.ts.
 const readFile = promisify(readFileCallback);
+const readdir = promisify(readdirCallback);
 
 /**
  * The file-backed DocumentAdapter, the default for a project. It writes, removes and sweeps
@@ -86,6 +88,45 @@ export function createFileDocuments(files: FileStore, dataDir: string, options: 
     async list(type) {
       if (type !== undefined) assertSafeName(type, 'type');
       return readDocumentTree(contentDir, type, treeOptions);
+    },
+
+    async documentIds(type) {
+      assertSafeName(type, 'type');
+      try {
+        const entries = await readdir(join(contentDir, type), { withFileTypes: true });
+        return entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name);
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') return [];
+        throw error;
+      }
+    },
+
+    async readDocument(type, documentId) {
+      assertSafeName(type, 'type');
+      assertSafeName(documentId, 'documentId');
+      const dir = join(contentDir, type, documentId);
+      const found: DocumentVersions = { versions: [], broken: [] };
+      let names: string[];
+      try {
+        names = ((await readdir(dir)) as string[]).sort();
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return found;
+        throw error;
+      }
+      for (const name of names) {
+        const parsed = parseDocumentFileName(name); // temp files and strays are not versions
+        if (!parsed) continue;
+        const key = { type, documentId, ...parsed };
+        const path = join(dir, name);
+        try {
+          const value = await readDocument(path);
+          if (value) found.versions.push({ key, value }); // gone between readdir and read: not a version
+        } catch (error) {
+          if (errorCode(error) !== undefined) throw error; // the file system's own failure, not the file's content
+          found.broken.push({ key, path, reason: (error as Error).message });
+        }
+      }
+      return found;
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import { assertDocumentKey, assertOneDocument, assertSafeName } from './names.js';
 import { assertTableData, deepFreeze, emptyTableData } from './table-data.js';
-import type { DocumentAdapter, DocumentKey, Json, Row, StoredDocument, Table, TableData } from './types.js';
+import type { DocumentAdapter, DocumentKey, DocumentVersions, Json, Row, StoredDocument, Table, TableData } from './types.js';
 
 /**
  * A DocumentAdapter in a Map. Values are copied through JSON on the way in and out, so callers can
@@ -48,6 +48,19 @@ export function createMemoryDocuments(): DocumentAdapter {
     },
     async remove(key) {
       store.delete(id(key));
+    },
+    async documentIds(type) {
+      assertSafeName(type, 'type');
+      return [...new Set([...store.values()].filter(({ key }) => key.type === type).map(({ key }) => key.documentId))];
+    },
+    async readDocument(type, documentId) {
+      assertSafeName(type, 'type');
+      assertSafeName(documentId, 'documentId');
+      const found: DocumentVersions = { versions: [], broken: [] };
+      for (const { key, text } of store.values()) {
+        if (key.type === type && key.documentId === documentId) found.versions.push({ key: { ...key }, value: parse(text) });
+      }
+      return found;
     },
   };
 }

@@ -28,6 +28,12 @@ export interface StoredDocument {
   value: Record<string, Json>;
 }
 
+/** What `readDocument` finds of one document. */
+export interface DocumentVersions {
+  versions: StoredDocument[];
+  broken: Array<{ key: DocumentKey; path: string; reason: string }>;
+}
+
 /** Per-document storage. `get` answers `null` for a missing version; `remove` of a missing one is a no-op. */
 export interface DocumentAdapter {
   get(key: DocumentKey): Promise<Record<string, Json> | null>;
@@ -39,6 +45,14 @@ export interface DocumentAdapter {
   putAll(versions: readonly StoredDocument[]): Promise<void>;
   /** Every stored version, of one type or of all types; order unspecified. */
   list(type?: string): Promise<StoredDocument[]>;
+  /**
+   * The versions of one document as they are stored now (none when it has none). A version that
+   * cannot be read as a document (not JSON, a merge conflict, not an object) is in `broken` with
+   * the reason, not thrown, so the others still count.
+   */
+  readDocument(type: string, documentId: string): Promise<DocumentVersions>;
+  /** The documentIds of a type that have stored versions (folders, for the files); order unspecified. */
+  documentIds(type: string): Promise<string[]>;
   remove(key: DocumentKey): Promise<void>;
 }
 

@@ -80,6 +80,21 @@ export function documentContract(label: string, make: () => Promise<Fresh<Docume
     assert.equal(await adapter.list('page'), []);
   });
 
+  test('should read the versions of one document, and none of a document never stored', async ({ adapter }) => {
+    await adapter.putAll([{ key: key(), value: { n: 1 } }, { key: key({ status: 'published' }), value: { n: 2 } }]);
+    await adapter.put(key({ documentId: 'other1' }), { n: 3 });
+    const { versions, broken } = await adapter.readDocument('article', 'a1b2c3');
+    assert.equal(versions.sort((a, b) => Number(a.value.n) - Number(b.value.n)), [
+      { key: key(), value: { n: 1 } },
+      { key: key({ status: 'published' }), value: { n: 2 } },
+    ]);
+    assert.equal(broken, []);
+    assert.equal(await adapter.readDocument('article', 'never1'), { versions: [], broken: [] });
+    assert.equal((await adapter.documentIds('article')).sort(), ['a1b2c3', 'other1']);
+    assert.equal(await adapter.documentIds('page'), []);
+    await rejects(adapter.readDocument('article', '../x'), ValidationError);
+  });
+
   test('should answer an empty list when nothing is stored', async ({ adapter }) => {
     assert.equal(await adapter.list(), []);
   });

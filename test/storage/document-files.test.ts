@@ -101,6 +101,20 @@ test('when a document file is not valid JSON then get and list throw an Applicat
   assert.ok((await rejects(documents.list(), ApplicationError)).message.includes(file));
 });
 
+test('when one version of a document is broken then readDocument reports it and reads the others', async ({ dir, files }) => {
+  const documents = createFileDocuments(files, dir);
+  await documents.put({ ...key, status: 'draft' }, { n: 1 });
+  const docDir = join(dir, 'content/article/a1b2c3');
+  await writeFile(join(docDir, 'published.fr-FR.json'), '{\n<<<<<<< HEAD\n  "n": 2\n=======\n  "n": 3\n>>>>>>> theirs\n}\n');
+  await writeFile(join(docDir, '.draft.fr-FR.json.4242.0123456789ab.tmp'), '{"n":');
+  const { versions, broken } = await documents.readDocument('article', 'a1b2c3');
+  assert.equal(versions, [{ key: { ...key, status: 'draft' }, value: { n: 1 } }]);
+  assert.is(broken.length, 1);
+  assert.equal(broken[0]!.key, key);
+  assert.is(broken[0]!.path, join(docDir, 'published.fr-FR.json'));
+  assert.match(broken[0]!.reason, /not valid JSON/);
+});
+
 test('should list many documents', async ({ dir, files }) => {
   const documents = createFileDocuments(files, dir);
   const keys = Array.from({ length: 300 }, (_, i): DocumentKey => ({ type: i % 2 ? 'article' : 'page', documentId: `d${i}`, status: 'draft', locale: 'en' }));

@@ -1,0 +1,99 @@
+/**
+ * Serves what arrives in `data/content/` from outside the server (a `git pull`, an editor, a sync
+ * tool) without a restart: each changed document is re-read, validated and served, or refused
+ * with one log line naming its file while its last good version is served.
+ */
+import { mkdirSync, watch, type FSWatcher } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { ContentService, SyncReport } from '../content/index.js';
+import type { Logger } from '../log.js';
+import type { Schemas } from '../schema/index.js';
+
+/** A burst of events (a checkout writes many files, each file several times) is handled once. */
+const SETTLE_MS = 100;
+
+export interface FollowContentOptions {
+  /** The project root, for the paths the log shows. */
+  root: string;
+  /** `data/content`. */
+  contentDir: string;
+  schemas: Schemas;
+  content: ContentService;
+  log: Logger;
+}
+
+/**
+ * Watches `contentDir` and keeps `content` in step with it. Answers a stop function.
+ * @example const stop = followContent({ root, contentDir: paths.content, schemas, content, log });
+ */
+export function followContent(options: FollowContentOptions): () => void {
+  const { schemas, content, log } = options;
+  /** What was last said about each refused file, so a problem is logged once, not at every event. */
+  const reported = new Map<string, string>();
+  const pendingDocuments = new Map<string, Set<string>>(); // type → documentIds
+  const pendingTypes = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+
+  const shown = (file: string) => relative(options.root, join(options.contentDir, file)).split(sep).join('/');
+
+  function tell(report: SyncReport, files: (file: string) => boolean): void {
+    const refused = new Set<string>();
+    for (const { file, problems } of report.refused) {
+      refused.add(file);
+      const text = problems.join('; ');
+      if (reported.get(file) === text) continue;
+      reported.set(file, text);
+      log.warn(`${shown(file)}: not served, the last good version is (${text})`);
+    }
+    // A file refused before and not now was fixed (or removed): say it is served again.
+    for (const file of [...reported.keys()]) {
+      if (!files(file) || refused.has(file)) continue;
+      reported.delete(file);
+      log.info(`${shown(file)}: served again`);
+    }
+    if (report.changed + report.removed > 0) log.info(`content changed on disk: ${report.changed} version(s) served anew, ${report.removed} removed`);
+  }
+
+  async function settle(): Promise<void> {
+    const types = [...pendingTypes];
+    const documents = [...pendingDocuments];
+    pendingTypes.clear();
+    pendingDocuments.clear();
+    for (const name of types) {
+      const type = schemas.contentTypes.find((candidate) => candidate.singularName === name);
+      if (type) tell(await content.syncTypeFromDisk(type), (file) => file.startsWith(`${name}/`));
+    }
+    for (const [name, ids] of documents) {
+      const type = schemas.contentTypes.find((candidate) => candidate.singularName === name);
+      if (!type || types.includes(name)) continue;
+      for (const documentId of ids) tell(await content.syncFromDisk(type, documentId), (file) => file.startsWith(`${name}/${documentId}/`));
+    }
+  }
+
+  function changed(filename: string): void {
+    const [type, documentId] = filename.split(/[\\/]/);
+    // Temp files and folders of our own writes start with a dot; the rename that ends them is seen too.
+    if (!type || type.startsWith('.') || documentId?.startsWith('.')) return;
+    if (documentId === undefined) pendingTypes.add(type);
+    else {
+      let ids = pendingDocuments.get(type);
+      if (!ids) pendingDocuments.set(type, (ids = new Set()));
+      ids.add(documentId);
+    }
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(settle).catch((error: unknown) => log.error('content changed on disk was not reloaded', error));
+    }, SETTLE_MS);
+  }
+
+  mkdirSync(options.contentDir, { recursive: true, mode: 0o700 });
+  const watcher: FSWatcher = watch(options.contentDir, { recursive: true }, (_event, filename) => {
+    if (filename) changed(filename.toString());
+  });
+  watcher.on('error', (error) => log.error('watching data/content failed', error));
+  return () => {
+    clearTimeout(timer);
+    watcher.close();
+  };
+}
