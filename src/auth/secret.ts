@@ -1,5 +1,5 @@
 /**
- * The JWT signing secret: `users-permissions.jwtSecret` (or JWT_SECRET) when set; otherwise one
+ * The JWT signing secret: JWT_SECRET (from .env or the environment) or `users-permissions.jwtSecret` when set; otherwise one
  * generated on first start and kept in `data/.jwt-secret` (owner-only), so tokens survive restarts
  * and the sample project needs no secret committed to git.
  */

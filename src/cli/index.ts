@@ -15,6 +15,7 @@ import { registerConfig } from './commands/config.js';
 import { registerUser } from './commands/user.js';
 import { registerRole } from './commands/role.js';
 import { registerPermission } from './commands/permission.js';
+import { registerCheck } from './commands/check.js';
 
 export type { CliIo } from './io.js';
 
@@ -42,6 +43,7 @@ export function createProgram(io: CliIo = processIo): Command {
   registerUser(program, io);
   registerRole(program, io);
   registerPermission(program, io);
+  registerCheck(program, io);
   return program;
 }
 

@@ -12,6 +12,7 @@ import { didYouMean } from '../suggest.js';
 import { parseYaml } from '../yaml.js';
 import { defaults } from './defaults.js';
 import { configFileNames, configFilePath, validateConfigFile } from './load.js';
+import { literalSecrets } from './secrets.js';
 import { shapes } from './shape.js';
 import { CONFIG_FILES, type ConfigFileName } from './types.js';
 import { mergeLayers, type Shape } from './checks.js';
@@ -76,8 +77,11 @@ export async function editConfigFile<T>(
     const doc = await readDocument(projectDir, file);
     const current = validateConfigFile(file, doc.toJS());
     const result = mutate(doc, current);
-    validateConfigFile(file, doc.toJS());
-    await files.writeFileAtomic(join(projectDir, configFilePath(file)), doc.toString(), { mode: 0o600 });
+    const next: unknown = doc.toJS();
+    validateConfigFile(file, next);
+    // Config files are shared (0644) like the rest of config/, unless one holds a secret as it is.
+    const mode = literalSecrets(file, next).length > 0 ? 0o600 : 0o644;
+    await files.writeFileAtomic(join(projectDir, configFilePath(file)), doc.toString(), { mode });
     return result;
   }));
 }
@@ -92,7 +96,8 @@ function lookup(value: unknown, path: string[]): unknown {
 }
 
 /**
- * The value a key has for this project: the file's value, or the default.
+ * The value a key has for this project: the file's value as written (`env:NAME` stays so, the
+ * secret is not read), or the default.
  * @example await getConfigValue(dir, 'users-permissions.jwtManagement') // 'legacy-support'
  */
 export async function getConfigValue(projectDir: string, dotted: string): Promise<unknown> {

@@ -6,4 +6,5 @@ export { CONFIG_FILES } from './types.js';
 export { defaults } from './defaults.js';
 export { loadConfig, readConfigFile, resolveI18n, validateConfigFile, configFilePath, configFileNames, defaultLocaleName, type LoadOptions } from './load.js';
 export { LOCALE_CODE } from './shape.js';
+export { literalSecrets, secretWarning, resolveEnvReferences, type Environment, type LiteralSecret } from './secrets.js';
 export { editConfigFile, getConfigValue, setConfigValue, parseConfigKey } from './edit.js';

@@ -1,20 +1,27 @@
 /**
  * Builds the one `Config`: defaults < config/*.yaml < environment < flags, validated once,
- * with errors that name the file (or variable) and the key.
+ * with errors that name the file (or variable) and the key. A value `env:NAME` in a file reads the
+ * variable NAME of the environment (`.env` included: see `projectEnv`) as it is loaded.
  */
 import { join } from 'node:path';
 import { ProjectFileError } from '../errors.js';
 import { readYamlFile } from '../yaml.js';
 import { checkShape, mergeLayers, Problem, type Check } from './checks.js';
 import { defaults } from './defaults.js';
+import { literalSecrets, resolveEnvReferences, secretWarning, type Environment } from './secrets.js';
 import { localeCode, shapes } from './shape.js';
 import { CONFIG_FILES, type Config, type ConfigFileName, type I18nConfig, type Locale } from './types.js';
 
 export interface LoadOptions {
-  /** Environment to read HOST, PORT, PUBLIC_URL and JWT_SECRET from (default: none). */
-  env?: Record<string, string | undefined>;
+  /**
+   * Environment to read HOST, PORT, PUBLIC_URL and JWT_SECRET from, and the `env:NAME` values of
+   * config files (default: none). The project's `.env` under the real environment: `projectEnv`.
+   */
+  env?: Environment;
   /** CLI flags, the last layer. */
   overrides?: { host?: string; port?: number };
+  /** Told once per secret written literally in a config file (file and key, never the value), after the whole config loaded. */
+  warn?: (message: string) => void;
 }
 
 export const configFileNames = Object.keys(CONFIG_FILES) as ConfigFileName[];
@@ -28,13 +35,17 @@ export function configFilePath(name: ConfigFileName): string {
  * Validates one file's content (already parsed) and answers its normalised values.
  * @example validateConfigFile('server', { port: 8080 }) // { port: 8080 }
  */
-export function validateConfigFile(name: ConfigFileName, content: unknown): Record<string, unknown> {
+export function validateConfigFile(name: ConfigFileName, content: unknown, references?: ReadonlyMap<string, string>): Record<string, unknown> {
   const file = configFilePath(name);
   let section: Record<string, unknown>;
   try {
     section = checkShape(shapes[name], content);
   } catch (error) {
-    if (error instanceof Problem) throw new ProjectFileError(file, error.key.join('.') || undefined, error.problem);
+    if (error instanceof Problem) {
+      const key = error.key.join('.');
+      const variable = references?.get(key);
+      throw new ProjectFileError(file, key || undefined, variable ? `${error.problem} (the value of env:${variable})` : error.problem);
+    }
     throw error;
   }
   crossCheck(name, section, file);
@@ -63,10 +74,22 @@ function crossCheck(name: ConfigFileName, section: Record<string, unknown>, file
   }
 }
 
-/** Reads and validates `config/<name>.yaml`; a missing file is an empty section. */
+/**
+ * Reads and validates `config/<name>.yaml` as it is written (`env:NAME` values stay as they are);
+ * a missing file is an empty section.
+ */
 export async function readConfigFile(projectDir: string, name: ConfigFileName): Promise<Record<string, unknown>> {
   const file = configFilePath(name);
   return validateConfigFile(name, await readYamlFile(join(projectDir, file), file));
+}
+
+/** `readConfigFile` with its `env:NAME` values resolved, and the secrets it holds literally added to `secrets`. */
+async function loadConfigFile(projectDir: string, name: ConfigFileName, env: Environment, secrets: string[]): Promise<Record<string, unknown>> {
+  const file = configFilePath(name);
+  const content = await readYamlFile(join(projectDir, file), file);
+  for (const secret of literalSecrets(name, content)) secrets.push(secretWarning(file, secret));
+  const { value, references } = resolveEnvReferences(file, content, env);
+  return validateConfigFile(name, value, references);
 }
 
 const ENVIRONMENT: Record<string, { path: [keyof Config, string]; check: Check; parse?: (raw: string) => unknown }> = {
@@ -76,7 +99,7 @@ const ENVIRONMENT: Record<string, { path: [keyof Config, string]; check: Check; 
   JWT_SECRET: { path: ['usersPermissions', 'jwtSecret'], check: shapes['users-permissions'].jwtSecret as Check },
 };
 
-function environmentLayer(env: Record<string, string | undefined>): Partial<Record<keyof Config, Record<string, unknown>>> {
+function environmentLayer(env: Environment): Partial<Record<keyof Config, Record<string, unknown>>> {
   const layer: Partial<Record<keyof Config, Record<string, unknown>>> = {};
   for (const [variable, { path, check, parse }] of Object.entries(ENVIRONMENT)) {
     const raw = env[variable];
@@ -127,15 +150,19 @@ export function defaultLocaleName(code: string): string {
  * @example const config = await loadConfig('./site', { env: process.env, overrides: { port: 0 } });
  */
 export async function loadConfig(projectDir: string, options: LoadOptions = {}): Promise<Config> {
+  const env = options.env ?? {};
+  const secrets: string[] = [];
   let config: Config = defaults;
   for (const name of configFileNames) {
-    const section = await readConfigFile(projectDir, name);
+    const section = await loadConfigFile(projectDir, name, env, secrets);
     config = mergeLayers(config, { [CONFIG_FILES[name]]: name === 'i18n' ? resolveI18n(section) : section });
   }
-  config = mergeLayers(config, environmentLayer(options.env ?? {}));
+  config = mergeLayers(config, environmentLayer(env));
   const { host, port } = options.overrides ?? {};
   if (host !== undefined) config = mergeLayers(config, { server: { host: checkFlag('--host', shapes.server.host as Check, host) } });
   if (port !== undefined) config = mergeLayers(config, { server: { port: checkFlag('--port', shapes.server.port as Check, port) } });
+  // Still working (a secret in config/ keeps working), but it would be committed with config/.
+  for (const message of secrets) options.warn?.(message);
   return config;
 }
 

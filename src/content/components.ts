@@ -6,7 +6,7 @@
  */
 import { ApplicationError } from '../errors.js';
 import { isPlainObject } from '../objects.js';
-import type { Attribute, Schemas } from '../schema/index.js';
+import type { Attribute, RelationAttribute, Schemas } from '../schema/index.js';
 import type { Json } from '../storage/index.js';
 
 type Entry = { [key: string]: Json | undefined };
@@ -22,12 +22,24 @@ function componentOf(attribute: Attribute, entry: Entry): string | undefined {
   return undefined;
 }
 
+/** How a relation value of a payload is stored (the service's `applyRelation`). */
+export type StoreRelation = (attribute: RelationAttribute, value: unknown, current: Json | undefined, path: string) => Json;
+
 /**
  * Gives every entry of a component or dynamic-zone value its id: the given one when it belongs to
- * `current` (the draft's entries), a new one otherwise; nested components likewise.
- * @example withComponentIds(schemas, attribute, input, draft.sections, 'sections', nextId)
+ * `current` (the draft's entries), a new one otherwise; nested components likewise. Relations
+ * inside entries are stored through `relation`, as the document's own relations are.
+ * @example withComponentIds(schemas, attribute, input, draft.sections, 'sections', nextId, storeRelation)
  */
-export function withComponentIds(schemas: Schemas, attribute: Attribute, input: Json, current: Json | undefined, field: string, nextId: () => number): Json {
+export function withComponentIds(
+  schemas: Schemas,
+  attribute: Attribute,
+  input: Json,
+  current: Json | undefined,
+  field: string,
+  nextId: () => number,
+  relation: StoreRelation,
+): Json {
   if (input === null) return null;
   const owned = new Map<number, Entry>();
   for (const entry of ([] as Json[]).concat(current ?? [])) if (isEntry(entry) && typeof entry.id === 'number') owned.set(entry.id, entry);
@@ -41,8 +53,12 @@ export function withComponentIds(schemas: Schemas, attribute: Attribute, input: 
     const result: Entry = { ...(base ?? {}), ...entry, id: base ? (base.id as number) : nextId() };
     const component = schemas.components.get(componentOf(attribute, entry) ?? '');
     for (const [name, nested] of Object.entries(component?.attributes ?? {})) {
-      if ((nested.type === 'component' || nested.type === 'dynamiczone') && entry[name] !== undefined) {
-        result[name] = withComponentIds(schemas, nested, entry[name]!, base?.[name], `${field}.${name}`, nextId);
+      if (entry[name] === undefined) continue;
+      if (nested.type === 'component' || nested.type === 'dynamiczone') {
+        result[name] = withComponentIds(schemas, nested, entry[name]!, base?.[name], `${field}.${name}`, nextId, relation);
+      } else if (nested.type === 'relation') {
+        // Stored as the top level stores it: documentIds (numeric ids for users and roles).
+        result[name] = relation(nested, entry[name], base?.[name], `${field}.${name}`);
       }
     }
     return result as Json;

@@ -13,7 +13,7 @@ import type { I18nConfig } from '../config/index.js';
 import { assertCan, contentAction, type Actor } from '../permissions/index.js';
 import { createKeyedQueue, type DocumentStatus, type Json, type Row } from '../storage/index.js';
 import { createAnswerCache } from './answer-cache.js';
-import { renumberComponents, withComponentIds } from './components.js';
+import { renumberComponents, withComponentIds, type StoreRelation } from './components.js';
 import {
   compareBy,
   compileFilter,
@@ -33,6 +33,7 @@ import {
 } from '../model/index.js';
 import { present, type PresentContext } from './present.js';
 import { applyRelation, isInverseSide, related, type RelationContext } from './relations.js';
+import { checkStoredDocument, NO_LOCALE } from './check.js';
 import type { ContentStore, SyncReport } from './store.js';
 import type { DocumentRow } from './types.js';
 
@@ -295,6 +296,9 @@ export function createContentService(deps: ContentServiceDeps) {
   }
 
   /** Applies a validated payload to `base` (the current draft, or a new row). */
+  /** A validated relation value as it is stored: documentIds (numeric ids for users and roles). */
+  const storeRelation: StoreRelation = (attribute, value, current, path) => applyRelation(relationContext, attribute, current, isRelationInput(value) ? value : null, path);
+
   function merge(type: ContentType, base: DocumentRow, input: Record<string, unknown>): DocumentRow {
     const next: DocumentRow = { ...base };
     for (const [name, value] of Object.entries(input)) {
@@ -306,9 +310,9 @@ export function createContentService(deps: ContentServiceDeps) {
             errors: [{ path: [name], message: `${name} is the inverse side of a relation`, name: 'ValidationError' }],
           });
         }
-        next[name] = applyRelation(relationContext, attribute, base[name], isRelationInput(value) ? value : null, name);
+        next[name] = storeRelation(attribute, value, base[name], name);
       } else if (attribute.type === 'component' || attribute.type === 'dynamiczone') {
-        next[name] = withComponentIds(schemas, attribute, value as Json, base[name], name, store.nextComponentId);
+        next[name] = withComponentIds(schemas, attribute, value as Json, base[name], name, store.nextComponentId, storeRelation);
       } else {
         next[name] = value as Json;
       }
@@ -480,17 +484,16 @@ export function createContentService(deps: ContentServiceDeps) {
   // Files changed by something else (git, an editor)
   // --------------------------------------------------------------------------------------------
 
-  /** What a version read from disk must be besides well-formed, to replace the one served. */
+  /**
+   * What a version read from disk must be, besides well-formed, to replace the one served: what
+   * `folio check` asks of it (checkStoredDocument), as written by hand (the server fills in ids and
+   * timestamps). Relation targets are not required to exist yet: a pull may bring a document before
+   * the one it points at, and a relation to a missing document is left out of answers anyway.
+   */
   function storedProblems(type: ContentType) {
-    return (status: DocumentStatus, row: DocumentRow): string[] => {
-      const problems: string[] = [];
-      if (!type.draftAndPublish && status === 'draft') problems.push(`${type.singularName} has no draft & publish, so no draft version`);
-      const { locales } = deps.i18n();
-      if (type.localized && !locales.some((known) => known.code === row.locale)) {
-        problems.push(`locale "${row.locale}" is not one of the project's locales (${locales.map((known) => known.code).join(', ')})`);
-      }
-      return problems;
-    };
+    const locales = deps.i18n().locales.map((known) => known.code);
+    return (status: DocumentStatus, row: DocumentRow): string[] =>
+      checkStoredDocument(type, row, { schemas, documentId: row.documentId, status, locale: type.localized ? (row.locale ?? '') : NO_LOCALE, locales, handWritten: true }).map((problem) => problem.message);
   }
 
   /**

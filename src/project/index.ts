@@ -8,8 +8,9 @@
  */
 import type { LoadOptions } from '../config/index.js';
 import type { OpenOptions, Project, ProjectData } from './open.js';
+import type { CheckOptions, CheckReport } from './check.js';
 
-export { projectPaths, assertProject, displayDir, TABLES, type ProjectPaths, type TableName } from './paths.js';
+export { projectPaths, projectEnv, assertProject, displayDir, TABLES, ENV_FILE, PROJECT_GITIGNORE, type ProjectPaths, type TableName } from './paths.js';
 export { createContentTypeFile, listContentTypes, type ContentTypeSummary } from './content-types.js';
 export { scaffoldProject, type ScaffoldOptions } from './scaffold.js';
 export type { OpenOptions, Project, ProjectData, Tables } from './open.js';
@@ -31,4 +32,15 @@ export async function openProjectData(dir: string, options: LoadOptions = {}): P
  */
 export async function openProject(dir: string, options: OpenOptions = {}): Promise<Project> {
   return (await import('./open.js')).openProject(dir, options);
+}
+
+export type { CheckOptions, CheckProblem, CheckReport } from './check.js';
+
+/**
+ * Checks a project without opening it (nothing is written): config files, content types,
+ * components and every document file; every problem as `{ path, line, message }` (`folio check`).
+ * @example const { ok, problems } = await checkProject('site', { env: process.env });
+ */
+export async function checkProject(dir: string, options: CheckOptions = {}): Promise<CheckReport> {
+  return (await import('./check.js')).checkProject(dir, options);
 }

@@ -20,7 +20,7 @@ import { loadSchemas, type Schemas } from '../schema/index.js';
 import { createFileDocuments, createFileStore, openTable, type DocumentAdapter, type FileStore, type Row, type Table } from '../storage/index.js';
 import { parseYaml } from '../yaml.js';
 import { followContent } from './follow-content.js';
-import { assertProject, projectPaths, TABLES, type ProjectPaths, type TableName } from './paths.js';
+import { assertProject, projectEnv, projectPaths, TABLES, type ProjectPaths, type TableName } from './paths.js';
 
 
 export interface Tables {
@@ -84,9 +84,11 @@ export async function openProjectData(dir: string, options: LoadOptions = {}): P
  * the project's file store: every write of the project goes through it, so `flush` can wait for them.
  */
 async function openData(dir: string, options: LoadOptions): Promise<{ data: ProjectData; files: FileStore; setConfig(next: Config): void }> {
-  const paths = projectPaths(dir, options.env);
-  await assertProject(paths);
-  const config = await loadConfig(paths.root, options);
+  await assertProject(projectPaths(dir));
+  // .env under the real environment: FOLIO_DATA_DIR, JWT_SECRET and `env:NAME` values may come from either.
+  const env = await projectEnv(dir, options.env);
+  const paths = projectPaths(dir, env);
+  const config = await loadConfig(paths.root, { ...options, env });
   const schemas = await loadSchemas(paths.root);
   await mkdir(paths.data, { recursive: true, mode: 0o700 });
   // data/ holds password hashes and tokens: owner-only, also when it came from a git checkout.
@@ -124,12 +126,13 @@ async function openData(dir: string, options: LoadOptions): Promise<{ data: Proj
 
 /** See `openProject` in index.ts, the module's door. */
 export async function openProject(dir: string, options: OpenOptions = {}): Promise<Project> {
-  const { data, files, setConfig } = await openData(dir, options);
+  const log = options.log ?? createLogger();
+  // A secret still written in config/ works, and the server says once, at start, to move it to .env.
+  const { data, files, setConfig } = await openData(dir, { ...options, warn: (message) => log.warn(message) });
   const { paths, schemas, tables, lookup, users, roles } = data;
   let config = data.config;
-  const log = options.log ?? createLogger();
   const jwtSecret = await resolveJwtSecret(config.usersPermissions.jwtSecret, paths.data, files);
-  if (jwtSecret.generated) log.warn('no users-permissions.jwtSecret is configured: generated one in data/.jwt-secret');
+  if (jwtSecret.generated) log.warn('no JWT_SECRET is set (in .env or the environment), nor users-permissions.jwtSecret: generated one in data/.jwt-secret');
   const tokens: TokenSettings = { secret: jwtSecret.secret, expiresIn: config.usersPermissions.jwt.expiresIn };
   const documents = createFileDocuments(files, paths.data, { onSkip: (path, reason) => log.warn(`${path}: ${reason}`), sweepTempFiles: true });
   // data/ is walked once: the store's load sweeps the folders of the content types it reads.

@@ -1,10 +1,13 @@
 /** The only file that knows the on-disk names of a project (CONTRACT.md "Project layout"). */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { ApplicationError } from '../errors.js';
+import * as util from 'node:util';
+import { ApplicationError, ProjectFileError } from '../errors.js';
 
 export interface ProjectPaths {
   root: string;
+  /** `.env`: the project's secrets, never versioned (see `projectEnv`). */
+  envFile: string;
   config: string;
   contentTypes: string;
   data: string;
@@ -17,6 +20,39 @@ export interface ProjectPaths {
 export const TABLES = ['users', 'roles', 'permissions', 'sessions', 'tokens'] as const;
 export type TableName = (typeof TABLES)[number];
 
+/** The file of a project's secrets, at its root (CONTRACT.md "Content in git"). */
+export const ENV_FILE = '.env';
+
+/**
+ * The `.gitignore` of a new project: content, content types, config, roles and permissions are
+ * versioned; accounts and secrets are not. A new table or file under data/ that holds accounts or
+ * secrets belongs here too (README "Content in git" lists the same).
+ */
+export const PROJECT_GITIGNORE = `# foliocms: content (data/content/), content types, config/, roles and permissions are
+# versioned, so a team reviews and deploys them with git. Accounts and secrets are not.
+
+# Secrets: JWT_SECRET and API_TOKEN_SALT, written by \`folio init\`. Give each server its own.
+.env
+
+# Dependencies.
+node_modules/
+
+# Accounts: users with their password hashes, refresh sessions, one-time codes and API tokens.
+data/users.json
+data/sessions.json
+data/*token*.json
+
+# The JWT secret the server generates when none is set (projects without a .env).
+data/.jwt-secret
+
+# Emails written with \`transport: outbox\`: they carry reset codes and confirmation tokens.
+data/outbox/
+
+# Lock files and the temporary files (and folders) of writes in progress.
+data/**/.*.lock
+data/**/.*.tmp
+`;
+
 /**
  * Where a project's files are; `FOLIO_DATA_DIR` (absolute, or relative to the project) moves `data/`.
  * @example projectPaths('site', process.env).data // '/abs/site/data'
@@ -27,12 +63,60 @@ export function projectPaths(dir: string, env: Record<string, string | undefined
   const data = dataOverride ? (isAbsolute(dataOverride) ? dataOverride : join(root, dataOverride)) : join(root, 'data');
   return {
     root,
+    envFile: join(root, ENV_FILE),
     config: join(root, 'config'),
     contentTypes: join(root, 'content-types'),
     data,
     content: join(data, 'content'),
     outbox: join(data, 'outbox'),
   };
+}
+
+/**
+ * The environment a project's server and commands read: the variables of `<dir>/.env` (parsed
+ * with Node's `util.parseEnv`) under `env`, the real environment, which wins. A missing `.env`
+ * is none; one that cannot be read or parsed is a ProjectFileError naming it (and a line, never a value).
+ * @example const env = await projectEnv('site', process.env); projectPaths('site', env); loadConfig(root, { env });
+ */
+export async function projectEnv(dir: string, env: Record<string, string | undefined> = {}): Promise<Record<string, string | undefined>> {
+  let text: string;
+  try {
+    text = await readFile(join(resolve(dir), ENV_FILE), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { ...env };
+    throw new ProjectFileError(ENV_FILE, undefined, `cannot be read (${code ?? (error as Error).message})`, { cause: error });
+  }
+  if (typeof util.parseEnv !== 'function') throw new ProjectFileError(ENV_FILE, undefined, 'needs Node.js 20.12 or newer to be read (util.parseEnv)');
+  const problem = envFileProblem(text);
+  if (problem) throw new ProjectFileError(ENV_FILE, undefined, problem);
+  const fromFile = util.parseEnv(text);
+  const layered: Record<string, string | undefined> = { ...fromFile };
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) layered[name] = value;
+  return layered;
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/**
+ * Why `.env` text is not a list of `NAME=value` lines (`util.parseEnv` skips such lines, or
+ * folds them into the next name, without a word). Never quotes the line: it may be a secret.
+ */
+function envFileProblem(text: string): string | undefined {
+  const lines = text.split(/\r?\n/);
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const match = /^(?:export\s+)?([^=\s]+)\s*=\s*(.*)$/.exec(line);
+    if (!match || !ENV_NAME.test(match[1]!)) return `line ${index + 1} is not a NAME=value line`;
+    // A quoted value may go on over the next lines, up to its closing quote (as parseEnv reads it).
+    const quote = match[2]![0];
+    if ((quote === '"' || quote === "'" || quote === '`') && !match[2]!.slice(1).includes(quote)) {
+      const closing = lines.findIndex((next, at) => at > index && next.includes(quote));
+      if (closing !== -1) index = closing;
+    }
+  }
+  return undefined;
 }
 
 async function isDirectory(path: string): Promise<boolean> {

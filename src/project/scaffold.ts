@@ -1,4 +1,7 @@
-/** `folio init`: a new project with config, an empty content-types/ folder, data/ and the built-in roles. */
+/**
+ * `folio init`: a new project with config, an empty content-types/ folder, data/ and the built-in
+ * roles, its secrets in `.env` (never in config/, which is versioned) and a `.gitignore`.
+ */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +11,7 @@ import { ApplicationError } from '../errors.js';
 import { assertLocaleCode } from '../i18n/index.js';
 import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissions/index.js';
 import { openTable, withFileStore } from '../storage/index.js';
-import { displayDir, projectPaths, type ProjectPaths } from './paths.js';
+import { displayDir, PROJECT_GITIGNORE, projectPaths, type ProjectPaths } from './paths.js';
 
 export { displayDir };
 
@@ -31,9 +34,8 @@ function configFiles(defaultLocale: string): Record<string, { text: string; mode
   return {
     'server.yaml': { mode: 0o644, text: yaml('HTTP server. Environment HOST and PORT override these; `folio serve --host/--port` overrides both.', { host: defaults.server.host, port: defaults.server.port }) },
     'users-permissions.yaml': {
-      mode: 0o600, // holds the JWT secret
-      text: yaml('Accounts, tokens and registration. Keep this file secret: it holds the JWT signing key.', {
-        jwtSecret: randomBytes(32).toString('base64'),
+      mode: 0o644,
+      text: yaml('Accounts, tokens and registration. No secrets here: the JWT signing key is JWT_SECRET in .env (or the environment).', {
         jwt: { expiresIn: defaults.usersPermissions.jwt.expiresIn },
         jwtManagement: defaults.usersPermissions.jwtManagement,
         advanced: { ...defaults.usersPermissions.advanced },
@@ -48,6 +50,22 @@ function configFiles(defaultLocale: string): Record<string, { text: string; mode
     },
     'api.yaml': { mode: 0o644, text: yaml('REST API settings.', { rest: { ...rest } }) },
   };
+}
+
+/** A new random secret: 32 bytes, base64. */
+const newSecret = () => randomBytes(32).toString('base64');
+
+/** `.env`: the secrets `folio init` generates, one per project (CONTRACT.md "Content in git"). */
+function envFile(): string {
+  return [
+    '# Secrets of this foliocms project. Never commit this file (.gitignore lists it); give each',
+    '# server its own. Environment variables of the same name win over these.',
+    '# JWT_SECRET signs sign-in tokens: changing it signs every user out.',
+    `JWT_SECRET=${newSecret()}`,
+    '# API_TOKEN_SALT hashes API tokens: changing it invalidates every API token.',
+    `API_TOKEN_SALT=${newSecret()}`,
+    '',
+  ].join('\n');
 }
 
 /**
@@ -67,7 +85,8 @@ export async function scaffoldProject(dir: string, options: ScaffoldOptions = {}
       await files.writeFileAtomic(join(paths.config, name), text, { mode });
     }
     await mkdir(join(paths.contentTypes, 'components'), { recursive: true });
-    await files.writeFileAtomic(join(paths.root, '.gitignore'), 'data/\nnode_modules/\n', { mode: 0o644 });
+    await files.writeFileAtomic(paths.envFile, envFile(), { mode: 0o600 });
+    await files.writeFileAtomic(join(paths.root, '.gitignore'), PROJECT_GITIGNORE, { mode: 0o644 });
     await mkdir(paths.data, { recursive: true, mode: 0o700 });
     const [roles, permissions] = await Promise.all([openTable<RoleRow>(files, paths.data, 'roles'), openTable<PermissionRow>(files, paths.data, 'permissions')]);
     await seedBuiltInRoles(roles, permissions);

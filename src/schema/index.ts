@@ -32,5 +32,6 @@ export type {
 export { ATTRIBUTE_TYPES, RELATION_KINDS } from './attributes.js';
 export { SYSTEM_FIELDS, BUILT_IN_USER_FIELDS } from './names.js';
 export { loadSchemas } from './load.js';
+export { checkSchemaFiles, type SchemaCheck, type SchemaFileProblem } from './check.js';
 export { isLocalizedAttribute } from './schemas.js';
 export { buildContentType, parseAttributeSpec, renderContentTypeYaml, type BuildContentTypeInput } from './create.js';

@@ -24,13 +24,13 @@ const USERS_PERMISSIONS = 'users-permissions';
 /** JSON is YAML, so a Strapi `schema.json` is read by the same parser. */
 const SCHEMA_FILE = /\.(ya?ml|json)$/;
 
-interface ComponentFile {
+export interface ComponentFile {
   file: string;
   category: string;
   name: string;
 }
 
-interface Layout {
+export interface Layout {
   contentTypes: { file: string; fileName: string }[];
   components: ComponentFile[];
   userFile?: string;
@@ -63,9 +63,23 @@ export async function loadSchemas(projectDir: string): Promise<Schemas> {
   return assembleSchemas(contentTypes, components, userAttributes);
 }
 
+/**
+ * Where the layout readers send a problem they can skip past (`checkSchemaFiles` collects them
+ * all); without one they throw it, so `loadSchemas` stops at the first.
+ */
+export type LayoutReport = (problem: ProjectFileError) => void;
+
+const throwIt: LayoutReport = (problem) => {
+  throw problem;
+};
+
 /** Reads one file and runs its checks, turning a `SchemaProblem` into a `ProjectFileError` naming the file. */
 async function readChecked<T>(projectDir: string, file: string, check: (raw: unknown) => T): Promise<T> {
-  const raw = await readSchemaFile(projectDir, file);
+  return checkParsed(file, await readSchemaFile(projectDir, file), check);
+}
+
+/** Runs one file's checks on its parsed value, turning a `SchemaProblem` into a `ProjectFileError` naming the file. */
+export function checkParsed<T>(file: string, raw: unknown, check: (raw: unknown) => T): T {
   try {
     return check(raw);
   } catch (error) {
@@ -77,7 +91,11 @@ async function readChecked<T>(projectDir: string, file: string, check: (raw: unk
 // --- reading files ------------------------------------------------------------------------
 
 async function readSchemaFile(projectDir: string, file: string): Promise<unknown> {
-  const text = await readFile(joinPath(projectDir, file), 'utf8');
+  return parseSchemaText(await readFile(joinPath(projectDir, file), 'utf8'), file);
+}
+
+/** A schema file's text parsed, with errors that name the file (and the line, for YAML syntax). */
+export function parseSchemaText(text: string, file: string): unknown {
   try {
     return parseYaml(text, file);
   } catch (error) {
@@ -114,19 +132,19 @@ async function listFolder(projectDir: string, folder: string): Promise<{ name: s
  * READMEs); folders other than `components/` and `users-permissions/` are errors, because a
  * Strapi-style `article/schema.json` left there would otherwise be silently skipped.
  */
-async function readLayout(projectDir: string): Promise<Layout> {
+export async function readLayout(projectDir: string, report: LayoutReport = throwIt): Promise<Layout> {
   const layout: Layout = { contentTypes: [], components: [] };
   for (const entry of await listFolder(projectDir, FOLDER)) {
     const path = `${FOLDER}/${entry.name}`;
     if (entry.isDirectory) {
-      if (entry.name === COMPONENTS) layout.components = await readComponentsLayout(projectDir);
-      else if (entry.name === USERS_PERMISSIONS) layout.userFile = await readUserLayout(projectDir);
+      if (entry.name === COMPONENTS) layout.components = await readComponentsLayout(projectDir, report);
+      else if (entry.name === USERS_PERMISSIONS) layout.userFile = await readUserLayout(projectDir, report);
       else {
-        throw new ProjectFileError(
+        report(new ProjectFileError(
           path,
           undefined,
           `is an unexpected folder: a content type is one file, ${FOLDER}/<singularName>.yaml, and components live in ${FOLDER}/${COMPONENTS}/<category>/<name>.yaml`,
-        );
+        ));
       }
     } else if (SCHEMA_FILE.test(entry.name)) {
       layout.contentTypes.push({ file: path, fileName: entry.name });
@@ -136,63 +154,76 @@ async function readLayout(projectDir: string): Promise<Layout> {
   return layout;
 }
 
-async function readComponentsLayout(projectDir: string): Promise<ComponentFile[]> {
+async function readComponentsLayout(projectDir: string, report: LayoutReport): Promise<ComponentFile[]> {
   const folder = `${FOLDER}/${COMPONENTS}`;
   const found: ComponentFile[] = [];
   for (const categoryEntry of await listFolder(projectDir, folder)) {
     const categoryPath = `${folder}/${categoryEntry.name}`;
     if (!categoryEntry.isDirectory) {
       if (SCHEMA_FILE.test(categoryEntry.name)) {
-        throw new ProjectFileError(categoryPath, undefined, `is not in a category folder; components live in ${folder}/<category>/<name>.yaml`);
+        report(new ProjectFileError(categoryPath, undefined, `is not in a category folder; components live in ${folder}/<category>/<name>.yaml`));
       }
       continue;
     }
-    const category = nameFromPath(categoryPath, 'category', categoryEntry.name);
+    const category = nameFromPath(categoryPath, 'category', categoryEntry.name, report);
+    if (category === undefined) continue;
     for (const entry of await listFolder(projectDir, categoryPath)) {
       const file = `${categoryPath}/${entry.name}`;
-      if (entry.isDirectory) throw new ProjectFileError(file, undefined, `is a folder; components are files ${folder}/<category>/<name>.yaml`);
+      if (entry.isDirectory) {
+        report(new ProjectFileError(file, undefined, `is a folder; components are files ${folder}/<category>/<name>.yaml`));
+        continue;
+      }
       if (!SCHEMA_FILE.test(entry.name)) continue;
-      const name = nameFromPath(file, 'component name', entry.name.replace(SCHEMA_FILE, ''));
-      found.push({ file, category, name });
+      const name = nameFromPath(file, 'component name', entry.name.replace(SCHEMA_FILE, ''), report);
+      if (name !== undefined) found.push({ file, category, name });
     }
   }
-  checkSameStem(found.map(({ file }) => file));
-  return found;
+  const kept = checkSameStem(found.map(({ file }) => file), report);
+  return found.filter(({ file }) => kept.includes(file));
 }
 
-async function readUserLayout(projectDir: string): Promise<string | undefined> {
+async function readUserLayout(projectDir: string, report: LayoutReport): Promise<string | undefined> {
   const folder = `${FOLDER}/${USERS_PERMISSIONS}`;
   const files: string[] = [];
   for (const entry of await listFolder(projectDir, folder)) {
     const file = `${folder}/${entry.name}`;
     if (!entry.isDirectory && !SCHEMA_FILE.test(entry.name)) continue;
     if (entry.isDirectory || entry.name.replace(SCHEMA_FILE, '') !== 'user') {
-      throw new ProjectFileError(file, undefined, `is not read: ${folder}/ holds only user.yaml, the extra attributes of the built-in User`);
+      report(new ProjectFileError(file, undefined, `is not read: ${folder}/ holds only user.yaml, the extra attributes of the built-in User`));
+      continue;
     }
     files.push(file);
   }
-  checkSameStem(files);
-  return files[0];
+  return checkSameStem(files, report)[0];
 }
 
-function nameFromPath(path: string, what: string, name: string): string {
+function nameFromPath(path: string, what: string, name: string, report: LayoutReport): string | undefined {
   try {
     return checkName(what, name);
   } catch (error) {
-    if (error instanceof SchemaProblem) throw new ProjectFileError(path, error.key, error.problem, { cause: error });
+    if (error instanceof SchemaProblem) {
+      report(new ProjectFileError(path, error.key, error.problem, { cause: error }));
+      return undefined;
+    }
     throw error;
   }
 }
 
-/** `article.yaml` beside `article.json` would define one thing twice. */
-function checkSameStem(files: readonly string[]): void {
+/** `article.yaml` beside `article.json` would define one thing twice. Answers the files kept (the first of each stem). */
+function checkSameStem(files: readonly string[], report: LayoutReport): string[] {
   const seen = new Map<string, string>();
+  const kept: string[] = [];
   for (const file of files) {
     const stem = file.replace(SCHEMA_FILE, '');
     const earlier = seen.get(stem);
-    if (earlier !== undefined) throw new ProjectFileError(file, undefined, `defines the same ${describeStem(stem)} as ${earlier}; keep one of the two files`);
+    if (earlier !== undefined) {
+      report(new ProjectFileError(file, undefined, `defines the same ${describeStem(stem)} as ${earlier}; keep one of the two files`));
+      continue;
+    }
     seen.set(stem, file);
+    kept.push(file);
   }
+  return kept;
 }
 
 function describeStem(stem: string): string {

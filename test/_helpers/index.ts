@@ -7,12 +7,13 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readdir, rm, cp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, cp, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 
 export { expectError, expectSuccess, type ErrorClass, type ExpectedError } from './errors.js';
 
@@ -51,7 +52,7 @@ export interface FolioResult {
 /** Environment for spawned commands: no variables from the developer's shell that change config. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const key of ['HOST', 'PORT', 'PUBLIC_URL', 'JWT_SECRET', 'FOLIO_DATA_DIR', 'FOLIO_DEBUG']) delete env[key];
+  for (const key of ['HOST', 'PORT', 'PUBLIC_URL', 'JWT_SECRET', 'API_TOKEN_SALT', 'FOLIO_DATA_DIR', 'FOLIO_DEBUG']) delete env[key];
   return { ...env, ...extra };
 }
 
@@ -75,6 +76,11 @@ export async function initProject(args: string[] = []): Promise<{ dir: string; c
   const result = await folio(['init', dir, '--yes', ...args]);
   if (result.code !== 0) throw new Error(`folio init failed: ${result.stderr}`);
   return { dir, cleanup: tmp.cleanup };
+}
+
+/** The variables of a project's `.env` (where `folio init` writes JWT_SECRET and API_TOKEN_SALT). */
+export async function readEnvFile(dir: string): Promise<Record<string, string>> {
+  return parseEnv(await readFile(join(dir, '.env'), 'utf8')) as Record<string, string>;
 }
 
 /** A copy of the repository's sample project (config and content types, empty data). */

@@ -102,3 +102,33 @@ fragments('populate[dz][on][uid] shows only the named components, with their own
 });
 
 fragments.run();
+
+const linked = suite('relations inside components');
+let linkedApi: ApiServer;
+linked.before(async () => {
+  linkedApi = await apiServer({
+    files: {
+      'content-types/components/shared/link.yaml': 'info: { displayName: Link }\nattributes:\n  label: { type: string }\n  category: { type: relation, relation: oneToOne, target: api::category.category }\n',
+      'content-types/page.yaml':
+        'kind: collectionType\ninfo: { singularName: page, pluralName: pages, displayName: Page }\noptions: { draftAndPublish: false }\nattributes:\n  title: { type: string }\n  links: { type: component, repeatable: true, component: shared.link }\n',
+    },
+  });
+});
+linked.after(() => linkedApi.close());
+
+linked('a relation inside a component is stored as the documentId of its target and populated from it', async () => {
+  const category = (await linkedApi.post('/api/categories', { data: { name: 'News' } })).body.data;
+  const page = await linkedApi.post('/api/pages', { data: { title: 'Home', links: [{ label: 'to news', category: category.documentId }] } });
+  assert.is(page.status, 200, page.text);
+  const stored = JSON.parse(await readFile(join(linkedApi.dir, 'data/content/page', page.body.data.documentId, 'published.default.json'), 'utf8'));
+  assert.is(stored.links[0].category, category.documentId);
+  const read = await linkedApi.get(`/api/pages/${page.body.data.documentId}?populate[links][populate]=category`);
+  assert.is(read.status, 200, read.text);
+  assert.is(read.body.data.links[0].category.name, 'News');
+  const kept = await linkedApi.put(`/api/pages/${page.body.data.documentId}`, { data: { links: [{ id: stored.links[0].id, label: 'news' }] } });
+  assert.is(kept.status, 200, kept.text);
+  const after = JSON.parse(await readFile(join(linkedApi.dir, 'data/content/page', page.body.data.documentId, 'published.default.json'), 'utf8'));
+  assert.is(after.links[0].category, category.documentId, 'an entry updated without its relation keeps it');
+});
+
+linked.run();

@@ -27,7 +27,7 @@ config('set should parse YAML values, write the file, and say when it takes effe
   assert.is(set.stdout, 'Set users-permissions.register.allowedFields = ["nickname","age"] in config/users-permissions.yaml. Restart `folio serve` for it to take effect.\n');
   const back = await folio(['--dir', dir, 'config', 'get', 'users-permissions.register.allowedFields', '--json']);
   assert.equal(JSON.parse(back.stdout), ['nickname', 'age']);
-  assert.match(await readFile(join(dir, 'config/users-permissions.yaml'), 'utf8'), /jwtSecret: /, 'the rest of the file is kept');
+  assert.match(await readFile(join(dir, 'config/users-permissions.yaml'), 'utf8'), /jwtManagement: legacy-support/, 'the rest of the file is kept');
 
   const live = await folio(['--dir', dir, 'config', 'set', 'i18n.defaultLocale', 'en']);
   assert.match(live.stdout, /A running server picks it up now\./);

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { readFile, stat, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { folio, tempDir } from '../_helpers/index.js';
+import { folio, readEnvFile, tempDir } from '../_helpers/index.js';
 
 const init = suite('folio init [dir]');
 
@@ -15,10 +15,11 @@ init('should scaffold config, content-types, data with the built-in roles, and a
   assert.match(result.stdout, /Created a foliocms project in /);
   assert.is(result.stderr, '');
 
-  const up = parse(await readFile(join(dir, 'config/users-permissions.yaml'), 'utf8'));
-  assert.type(up.jwtSecret, 'string');
-  assert.ok(up.jwtSecret.length >= 40, 'a long random secret');
-  assert.is((await stat(join(dir, 'config/users-permissions.yaml'))).mode & 0o077, 0, 'the secret is not readable by others');
+  const env = await readEnvFile(dir);
+  assert.type(env.JWT_SECRET, 'string');
+  assert.ok(env.JWT_SECRET!.length >= 40, 'a long random secret');
+  assert.is((await stat(join(dir, '.env'))).mode & 0o077, 0, 'the secret is not readable by others');
+  assert.not.ok('jwtSecret' in parse(await readFile(join(dir, 'config/users-permissions.yaml'), 'utf8')), 'the secret is not in config/');
   assert.equal(parse(await readFile(join(dir, 'config/i18n.yaml'), 'utf8')), { locales: [{ code: 'en', name: 'English (en)' }], defaultLocale: 'en' });
   assert.ok((await stat(join(dir, 'content-types/components'))).isDirectory());
 
@@ -35,9 +36,10 @@ init('should scaffold config, content-types, data with the built-in roles, and a
   assert.ok(authenticatedActions.includes('plugin::users-permissions.auth.changePassword'));
 
   const second = await folio(['init', join(tmp.path, 'other'), '--yes']);
-  const otherSecret = parse(await readFile(join(tmp.path, 'other/config/users-permissions.yaml'), 'utf8')).jwtSecret;
   assert.is(second.code, 0);
-  assert.is.not(otherSecret, up.jwtSecret, 'each project gets its own secret');
+  const other = await readEnvFile(join(tmp.path, 'other'));
+  assert.is.not(other.JWT_SECRET, env.JWT_SECRET, 'each project gets its own secret');
+  assert.is.not(other.API_TOKEN_SALT, env.API_TOKEN_SALT, 'and its own salt');
   await tmp.cleanup();
 });
 

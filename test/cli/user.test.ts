@@ -5,9 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { userMessages as m } from '../../src/users/index.js';
 import { permissionMessages } from '../../src/permissions/index.js';
-import { parse } from 'yaml';
 import { issueToken } from '../../src/auth/index.js';
-import { eventually, folio, initProject, request, type FolioResult } from '../_helpers/index.js';
+import { eventually, folio, initProject, readEnvFile, request, type FolioResult } from '../_helpers/index.js';
 import { serve } from '../_helpers/server.js';
 
 let dir: string;
@@ -215,8 +214,8 @@ const live = userCommands('folio user while folio serve runs');
 live('should create and block users that the running server then follows', async () => {
   const server = await serve(dir);
   try {
-    const { jwtSecret } = parse(await readFile(join(dir, 'config/users-permissions.yaml'), 'utf8'));
-    const headers = { authorization: `Bearer ${issueToken({ secret: jwtSecret, expiresIn: '1h' }, 1)}` };
+    const { JWT_SECRET } = await readEnvFile(dir); // the secret folio init generated
+    const headers = { authorization: `Bearer ${issueToken({ secret: JWT_SECRET!, expiresIn: '1h' }, 1)}` };
     const status = async () => (await request(`${server.url}/api/i18n/locales`, { headers })).status;
     assert.is(await status(), 401, 'no user 1 yet');
 

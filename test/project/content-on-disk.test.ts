@@ -86,6 +86,15 @@ test('when a file takes an id another document has then it is refused and the la
   assert.equal(await categoryNames(), ['News', 'Sports']);
 });
 
+test('when a file on disk breaks its content type then it is refused naming the field, and the last good version is served', async () => {
+  const article = await server.post('/api/articles', { data: { title: 'Hello', views: 1 } });
+  const { documentId } = article.body.data;
+  const file = join(server.dir, 'data/content/article', documentId, 'published.en.json');
+  await writeFile(file, stableStringify({ ...JSON.parse(await readFile(file, 'utf8')), views: 'ten' }));
+  await eventually(async () => server.log.some((line) => line.includes('published.en.json') && line.includes('views')), 'the bad value reported');
+  assert.is((await server.get(`/api/articles/${documentId}`)).body.data.views, 1);
+});
+
 test('when an API update follows an edit on disk then the update is applied to the edited content', async () => {
   const article = await server.post('/api/articles', { data: { title: 'Hello', views: 1 } });
   assert.is(article.status, 200, article.text);
@@ -106,7 +115,7 @@ test('when a locale version is written on disk for a locale the project does not
   const { documentId } = article.body.data;
   const en = JSON.parse(await readFile(join(server.dir, 'data/content/article', documentId, 'published.en.json'), 'utf8'));
   await writeFile(join(server.dir, 'data/content/article', documentId, 'published.de.json'), stableStringify({ ...en, id: 9999, title: 'Hallo' }));
-  await eventually(async () => server.log.some((line) => line.includes('published.de.json') && line.includes('locale "de" is not one of')), 'the unknown locale reported');
+  await eventually(async () => server.log.some((line) => line.includes('published.de.json') && line.includes('locale "de" is not a locale of the project')), 'the unknown locale reported');
   assert.is((await server.get(`/api/articles?locale=de`)).status, 400);
 });
 

@@ -8,8 +8,7 @@ import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { parse } from 'yaml';
-import { bearer, folio, initProject, request, type JsonResponse } from '../_helpers/index.js';
+import { bearer, folio, initProject, readEnvFile, request, type JsonResponse } from '../_helpers/index.js';
 import { NO_RATE_LIMIT, PERMISSIONS_ACTION, ROLE_ACTIONS, USER_ACTIONS, apiServer, serve, type ApiServer } from '../_helpers/server.js';
 import { codeIn, emailConfigFor, mailCatcher } from '../_helpers/smtp.js';
 import { ACME_PROVIDER } from './_helpers.js';
@@ -229,10 +228,10 @@ never('a generated secret (data/.jwt-secret) appears in no answer and no log lin
   }
 });
 
-never('folio serve prints neither the secret of config/ nor JWT_SECRET, whatever it is asked', async () => {
+never('folio serve prints neither the secret of .env nor JWT_SECRET, whatever it is asked', async () => {
   const project = await initProject();
   try {
-    const configured = parse(await readFile(join(project.dir, 'config/users-permissions.yaml'), 'utf8')).jwtSecret as string;
+    const configured = (await readEnvFile(project.dir)).JWT_SECRET!;
     assert.ok(configured);
     const envSecret = 'environment-jwt-secret-never-printed-42';
     for (const env of [{}, { JWT_SECRET: envSecret }] as Array<Record<string, string>>) {
@@ -263,10 +262,10 @@ never.run();
 
 const modes = suite('file modes');
 
-modes('folio init: config/users-permissions.yaml, data/ and everything in it are owner-only', async () => {
+modes('folio init: .env (the secrets), data/ and everything in it are owner-only', async () => {
   const project = await initProject();
   try {
-    assert.is((await stat(join(project.dir, 'config/users-permissions.yaml'))).mode & 0o077, 0);
+    assert.is((await stat(join(project.dir, '.env'))).mode & 0o777, 0o600);
     assert.is((await stat(join(project.dir, 'data'))).mode & 0o777, 0o700, 'data/ is 0700');
     const entries = await modesUnder(join(project.dir, 'data'));
     assert.ok(entries.some((e) => e.path.endsWith('.json')), 'init wrote tables');

@@ -11,7 +11,7 @@ export function registerConfig(program: Command, io: CliIo): void {
 
   group
     .command('get <key>')
-    .description('print a setting (its value in the file, else the default) as YAML, or JSON with --json')
+    .description('print a setting (its value in the file, else the default) as YAML, or JSON with --json; env:NAME values are printed as written')
     .action(async (key: string, _options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const [{ getConfigValue }, { assertProject, projectPaths }, { stringify }] = await Promise.all([
@@ -30,15 +30,18 @@ export function registerConfig(program: Command, io: CliIo): void {
     .description('write a setting; the value is parsed as YAML (true, 5, refresh, [nickname, age])')
     .action(async (key: string, raw: string, _options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const [{ setConfigValue, parseConfigKey }, { assertProject, projectPaths }] = await Promise.all([
+      const [{ setConfigValue, parseConfigKey, literalSecrets, secretWarning, configFilePath }, { assertProject, projectEnv, projectPaths }] = await Promise.all([
         import('../../config/index.js'),
         import('../../project/index.js'),
       ]);
-      const paths = projectPaths(globals.dir, io.env);
-      await assertProject(paths);
+      await assertProject(projectPaths(globals.dir));
+      const paths = projectPaths(globals.dir, await projectEnv(globals.dir, io.env)); // FOLIO_DATA_DIR may be in .env
       const value = await setConfigValue(paths.root, paths.data, key, raw);
-      const { file } = parseConfigKey(key);
+      const { file, path } = parseConfigKey(key);
       const when = LIVE_FILES.has(file) ? 'A running server picks it up now.' : 'Restart `folio serve` for it to take effect.';
       emit(io, globals, { key, value }, () => `Set ${key} = ${JSON.stringify(value)} in config/${file}.yaml. ${when}\n`);
+      // config/ is versioned: a secret typed here as it is would be committed with it.
+      const written = path.reduceRight<unknown>((inner, segment) => ({ [segment]: inner }), value);
+      for (const secret of literalSecrets(file, written)) io.err(`warning: ${secretWarning(configFilePath(file), secret)}\n`);
     });
 }

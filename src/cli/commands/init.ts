@@ -7,7 +7,7 @@ import { valueOrAsk } from '../prompt.js';
 export function registerInit(program: Command, io: CliIo): void {
   program
     .command('init [dir]')
-    .description('create a project: config/, content-types/, data/, a JWT secret and the built-in roles')
+    .description('create a project: config/, content-types/, data/ with the built-in roles, .env with generated secrets, and a .gitignore')
     .option('--default-locale <code>', 'the default locale of the new project (default: en)')
     .action(async (dir: string | undefined, options: { defaultLocale?: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();

@@ -5,9 +5,9 @@ import { done, emit, table } from '../output.js';
 import { valueOrAsk } from '../prompt.js';
 
 async function where(dir: string, env: CliIo['env']) {
-  const { projectPaths, assertProject } = await import('../../project/index.js');
-  const paths = projectPaths(dir, env);
-  await assertProject(paths);
+  const { projectPaths, projectEnv, assertProject } = await import('../../project/index.js');
+  await assertProject(projectPaths(dir));
+  const paths = projectPaths(dir, await projectEnv(dir, env)); // FOLIO_DATA_DIR may be in .env
   return { projectDir: paths.root, dataDir: paths.data };
 }
 
