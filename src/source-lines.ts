@@ -3,6 +3,7 @@
  * reported as `file:line:`. Shared by the checks of config files and content-type files.
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import type { ProjectFileError } from './errors.js';
 
 /**
  * The line of the deepest part of `key` that the file has (the line of `attributes.views` when
@@ -38,4 +39,16 @@ export function yamlKeyLine(text: string, key: readonly string[]): number {
     return line;
   }
   return line;
+}
+
+/**
+ * Where a project-file error points and what it says without the file's name: the line of its key,
+ * or the one a YAML syntax error gives (`line 3: …`), else line 1. `text` is the file's content.
+ * @example fileErrorAt(new ProjectFileError('config/server.yaml', 'port', 'must be …'), text) // { line: 2, message: 'port must be …' }
+ */
+export function fileErrorAt(error: ProjectFileError, text: string): { line: number; message: string } {
+  let message = error.message.startsWith(`${error.file}: `) ? error.message.slice(error.file.length + 2) : error.message;
+  const syntax = error.key === undefined ? /^line (\d+): /.exec(message) : null;
+  if (syntax) return { line: Number(syntax[1]), message: message.slice(syntax[0].length) };
+  return { line: error.key !== undefined ? yamlKeyLine(text, error.key.split('.')) : 1, message };
 }

@@ -21,6 +21,7 @@ export const defaults: Config = deepFreeze({
     url: null,
     proxy: false,
     bodyLimit: '1mb',
+    watchContent: true,
   },
   usersPermissions: {
     jwtSecret: null,

@@ -58,6 +58,7 @@ export const shapes: Record<ConfigFileName, Shape> = {
     url: nullable(url),
     proxy: boolean,
     bodyLimit: size,
+    watchContent: boolean,
   },
   'users-permissions': {
     jwtSecret: nullable(nonEmptyString),

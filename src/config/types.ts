@@ -9,6 +9,11 @@ export interface ServerConfig {
   proxy: boolean;
   /** Largest accepted request body, as bytes or a size string like `1mb`. */
   bodyLimit: string | number;
+  /**
+   * Serve documents changed on disk under data/content/ (a `git pull`, an editor) without a
+   * restart. It costs a file watch per document folder: memory, startup and write throughput.
+   */
+  watchContent: boolean;
 }
 
 export interface ProviderConfig {

@@ -19,7 +19,7 @@ import {
   type StoredVersion,
 } from '../content/index.js';
 import { checkSchemaFiles, type ContentType, type Schemas } from '../schema/index.js';
-import { yamlKeyLine } from '../source-lines.js';
+import { fileErrorAt } from '../source-lines.js';
 import { assertProject, projectEnv, projectPaths, type ProjectPaths } from './paths.js';
 
 /** One problem, as `path:line: message`; `path` is relative to the project, with `/`. */
@@ -146,17 +146,8 @@ async function checkConfig(paths: ProjectPaths, problems: CheckProblem[]): Promi
     } catch (error) {
       if (!(error instanceof ProjectFileError)) throw error;
       const file = configFilePath(name);
-      let message = messageOf(error);
-      let line = 1;
-      const syntax = error.key === undefined ? /^line (\d+): /.exec(message) : null;
-      if (syntax) {
-        line = Number(syntax[1]);
-        message = message.slice(syntax[0].length);
-      } else if (error.key !== undefined) {
-        const text = await readFile(join(paths.root, file), 'utf8').catch(() => '');
-        line = yamlKeyLine(text, error.key.split('.'));
-      }
-      problems.push({ path: file, line, message });
+      const text = await readFile(join(paths.root, file), 'utf8').catch(() => '');
+      problems.push({ path: file, ...fileErrorAt(error, text) });
     }
   }
   return locales;

@@ -204,7 +204,7 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
         }),
       ];
       for (const watcher of watchers) watcher.on('error', (error) => log.error('file watch failed', error));
-      const stopFollowing = followContent({ root: paths.root, contentDir: paths.content, schemas, content, log });
+      const stopFollowing = config.server.watchContent ? followContent({ root: paths.root, contentDir: paths.content, schemas, content, log }) : () => undefined;
       return () => {
         for (const watcher of watchers) watcher.close();
         stopFollowing();

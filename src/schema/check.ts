@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { join as joinPath } from 'node:path';
 import { ProjectFileError } from '../errors.js';
-import { yamlKeyLine } from '../source-lines.js';
+import { fileErrorAt, yamlKeyLine } from '../source-lines.js';
 import { parseComponent, parseContentType, parseUserAttributes } from './content-type.js';
 import { checkParsed, parseSchemaText, readLayout, type Layout } from './load.js';
 import { checkNameClashes, checkReferences } from './references.js';
@@ -180,14 +180,5 @@ function usesBroken(owner: Owner, isBroken: (uid: string) => boolean): { attribu
 
 /** A `ProjectFileError` as `file:line: message`: the line of its key, or the one a YAML syntax error gives. */
 function toProblem(error: ProjectFileError, texts: ReadonlyMap<string, string>): SchemaFileProblem {
-  let message = error.message.startsWith(`${error.file}: `) ? error.message.slice(error.file.length + 2) : error.message;
-  let line = 1;
-  const syntax = error.key === undefined ? /^line (\d+): /.exec(message) : null;
-  if (syntax) {
-    line = Number(syntax[1]);
-    message = message.slice(syntax[0].length);
-  } else if (error.key !== undefined) {
-    line = yamlKeyLine(texts.get(error.file) ?? '', error.key.split('.'));
-  }
-  return { file: error.file, line, message };
+  return { file: error.file, ...fileErrorAt(error, texts.get(error.file) ?? '') };
 }

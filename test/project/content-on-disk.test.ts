@@ -120,3 +120,21 @@ test('when a locale version is written on disk for a locale the project does not
 });
 
 test.run();
+
+const off = suite('server.watchContent: false');
+let quiet: ApiServer;
+off.before(async () => {
+  quiet = await apiServer({ config: { server: { watchContent: false } } });
+});
+off.after(() => quiet.close());
+
+off('when watching is off then an edit on disk is served only after a restart', async () => {
+  const created = (await quiet.post('/api/categories', { data: { name: 'News' } })).body.data;
+  const file = join(quiet.dir, 'data/content/category', created.documentId, 'published.default.json');
+  await writeFile(file, stableStringify({ ...JSON.parse(await readFile(file, 'utf8')), name: 'Latest news' }));
+  await new Promise((resolve) => setTimeout(resolve, 500)); // five times what a watching server needs
+  assert.is((await quiet.get(`/api/categories/${created.documentId}`)).body.data.name, 'News');
+});
+
+off.run()
+;
