@@ -17,9 +17,8 @@ import { nearest } from '../suggest.js';
 import { createModelLookup, isToMany, ROLE_UID, USER_UID, validateDocumentInput, validationMessages as m, type Model, type ModelLookup } from '../model/index.js';
 import type { Attribute, Component, ContentType, RelationAttribute, Schemas } from '../schema/index.js';
 import type { DocumentStatus } from '../storage/index.js';
+import { NO_LOCALE } from './types.js';
 
-/** Non-localized types keep their single version under this name on disk (it is no locale code). */
-export const NO_LOCALE = 'default';
 
 /** One problem of a stored version; `path` is where in its JSON (keys and array indices), when it is about a value. */
 export interface StoredProblem {
@@ -46,18 +45,6 @@ export interface StoredDocumentContext {
    * `updatedAt`, `publishedAt`, component ids). Default false: a stored version has them all.
    */
   handWritten?: boolean;
-}
-
-/** The status and locale a document file's name gives, or undefined for any other name. */
-export function parseDocumentFileName(name: string): { status: DocumentStatus; locale: string } | undefined {
-  const match = /^(draft|published)\.(.+)\.json$/.exec(name);
-  if (!match || !isSafeName(match[2]!)) return undefined;
-  return { status: match[1] as DocumentStatus, locale: match[2]! };
-}
-
-/** What the store accepts as a type, documentId or locale segment of a path. */
-export function isSafeName(name: string): boolean {
-  return name.length <= 128 && /^[a-z0-9][a-z0-9._-]*$/i.test(name) && !name.includes('..');
 }
 
 /**

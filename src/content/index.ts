@@ -4,13 +4,10 @@
  */
 export { createContentStore, type ContentStore, type SyncReport } from './store.js';
 export { createContentService, type ContentService, type RemoveOptions, type WriteOptions } from './service.js';
-export type { DocumentRow } from './types.js';
+export { NO_LOCALE, type DocumentRow } from './types.js';
 export {
   checkStoredDocument,
   checkStoredDocuments,
-  isSafeName,
-  NO_LOCALE,
-  parseDocumentFileName,
   type StoredDocumentContext,
   type StoredProblem,
   type StoredVersion,

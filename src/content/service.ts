@@ -11,7 +11,7 @@ import { resolveLocale } from '../i18n/index.js';
 import { isLocalizedAttribute, type ContentType, type Schemas } from '../schema/index.js';
 import type { I18nConfig } from '../config/index.js';
 import { assertCan, contentAction, type Actor } from '../permissions/index.js';
-import { createKeyedQueue, type DocumentStatus, type Json, type Row } from '../storage/index.js';
+import { createKeyedQueue, isSafeName, type DocumentStatus, type Json, type Row } from '../storage/index.js';
 import { createAnswerCache } from './answer-cache.js';
 import { renumberComponents, withComponentIds, type StoreRelation } from './components.js';
 import {
@@ -33,9 +33,9 @@ import {
 } from '../model/index.js';
 import { present, type PresentContext } from './present.js';
 import { applyRelation, isInverseSide, related, type RelationContext } from './relations.js';
-import { checkStoredDocument, NO_LOCALE } from './check.js';
+import { checkStoredDocument } from './check.js';
 import type { ContentStore, SyncReport } from './store.js';
-import type { DocumentRow } from './types.js';
+import { NO_LOCALE, type DocumentRow } from './types.js';
 
 export interface ContentServiceDeps {
   schemas: Schemas;
@@ -78,9 +78,6 @@ interface Version {
 export interface DocumentResult {
   data: Record<string, unknown>;
 }
-
-/** A documentId that can name a folder (see storage's safe names); any other names no document. */
-const SAFE_DOCUMENT_ID = /^(?!.*\.\.)[a-z0-9][a-z0-9._-]{0,127}$/i;
 
 /** Room for the texts of cached list answers, and the largest one kept. */
 const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
@@ -307,10 +304,10 @@ export function createContentService(deps: ContentServiceDeps) {
     }
   }
 
-  /** Applies a validated payload to `base` (the current draft, or a new row). */
   /** A validated relation value as it is stored: documentIds (numeric ids for users and roles). */
   const storeRelation: StoreRelation = (attribute, value, current, path) => applyRelation(relationContext, attribute, current, isRelationInput(value) ? value : null, path);
 
+  /** Applies a validated payload to `base` (the current draft, or a new row). */
   function merge(type: ContentType, base: DocumentRow, input: Record<string, unknown>): DocumentRow {
     const next: DocumentRow = { ...base };
     for (const [name, value] of Object.entries(input)) {
@@ -540,7 +537,7 @@ export function createContentService(deps: ContentServiceDeps) {
    * went from about 930 to 680 per second). An id that cannot name a folder names no document.
    */
   async function reread(type: ContentType, documentId: string): Promise<void> {
-    if (!SAFE_DOCUMENT_ID.test(documentId)) return;
+    if (!isSafeName(documentId)) return;
     const key = writeKey(type, documentId);
     if (!changedOnDisk.has(key) && !changedOnDisk.has(type.uid)) return;
     changedOnDisk.delete(key);
@@ -554,7 +551,7 @@ export function createContentService(deps: ContentServiceDeps) {
    * @example const report = await content.syncFromDisk(articleType, 'abc123'); // { changed: 1, removed: 0, refused: [] }
    */
   function syncFromDisk(type: ContentType, documentId: string): Promise<SyncReport> {
-    if (!SAFE_DOCUMENT_ID.test(documentId)) return Promise.resolve({ changed: 0, removed: 0, refused: [] });
+    if (!isSafeName(documentId)) return Promise.resolve({ changed: 0, removed: 0, refused: [] });
     return queued(writeKey(type, documentId), () => {
       changedOnDisk.delete(writeKey(type, documentId));
       return store.syncDocument(type, documentId, storedProblems(type));

@@ -4,10 +4,8 @@
  */
 import { stableStringify, type DocumentAdapter, type DocumentStatus, type Json } from '../storage/index.js';
 import type { Schemas, ContentType, Attribute } from '../schema/index.js';
-import type { DocumentRow } from './types.js';
+import { NO_LOCALE, type DocumentRow } from './types.js';
 
-/** Non-localized types keep their single version under this name on disk (it is no locale code). */
-const NO_LOCALE = 'default';
 
 interface Bucket {
   rows: Map<string, DocumentRow>;

@@ -3,6 +3,9 @@
  */
 import type { Json } from '../storage/index.js';
 
+/** Non-localized types keep their single version under this name on disk (it is no locale code). */
+export const NO_LOCALE = 'default';
+
 /**
  * One stored version of a document (one status, one locale) as the service keeps it in memory.
  * Components are stored inline with their status-local numeric `id`; dynamic-zone entries also carry

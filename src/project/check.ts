@@ -12,12 +12,11 @@ import { configFileNames, configFilePath, readConfigFile, resolveI18n } from '..
 import {
   checkStoredDocument,
   checkStoredDocuments,
-  isSafeName,
   jsonPathLine,
-  parseDocumentFileName,
   parseDocumentText,
   type StoredVersion,
 } from '../content/index.js';
+import { isSafeName, parseDocumentFileName } from '../storage/index.js';
 import { checkSchemaFiles, type ContentType, type Schemas } from '../schema/index.js';
 import { fileErrorAt } from '../source-lines.js';
 import { assertProject, projectEnv, projectPaths, type ProjectPaths } from './paths.js';
@@ -231,7 +230,7 @@ async function readContent(
         const path = join(documentDir, fileEntry.name);
         // Temporary files of a write in progress (or left by a crash): the server sweeps them.
         if (fileEntry.name.endsWith('.tmp')) continue;
-        const key = fileEntry.isFile() ? parseDocumentFileName(fileEntry.name) : undefined;
+        const key = fileEntry.isFile() ? parseDocumentFileName(fileEntry.name) : null;
         if (!key) strays.push(path);
         else found.push({ path: show(path), text: await readFile(path, 'utf8'), type, documentId, ...key });
       }

@@ -5,6 +5,7 @@
  */
 export type { Adapter, DocumentAdapter, DocumentKey, DocumentStatus, DocumentVersions, Json, Row, StoredDocument, Table, TableData } from './types.js';
 export { stableStringify } from './stable-json.js';
+export { isSafeName, parseDocumentFileName } from './document-reader.js';
 export { createFileStore, withFileStore } from './file-store.js';
 export type { FileStore } from './file-store.js';
 export type { DirectoryFile, WriteFileOptions } from './atomic-write.js';

@@ -6,7 +6,6 @@ import {
   checkStoredDocument,
   checkStoredDocuments,
   jsonPathLine,
-  parseDocumentFileName,
   parseDocumentText,
   type StoredDocumentContext,
   type StoredVersion,
@@ -252,14 +251,6 @@ text('jsonPathLine finds the line of a path, or of its deepest part found', () =
   assert.is(jsonPathLine(json, ['sections', '1', 'heading']), 6);
   assert.is(jsonPathLine(json, ['sections', '0', 'heading']), 4);
   assert.is(jsonPathLine(json, ['nope']), 1);
-});
-
-text('document file names', () => {
-  assert.equal(parseDocumentFileName('draft.en.json'), { status: 'draft', locale: 'en' });
-  assert.equal(parseDocumentFileName('published.default.json'), { status: 'published', locale: 'default' });
-  assert.is(parseDocumentFileName('publish.en.json'), undefined);
-  assert.is(parseDocumentFileName('draft.json'), undefined);
-  assert.is(parseDocumentFileName('draft.en.json~'), undefined);
 });
 
 stored.run();

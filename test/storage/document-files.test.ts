@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApplicationError, ValidationError } from '../../src/errors.js';
-import { createFileDocuments, createFileStore, type DocumentKey, type FileStore } from '../../src/storage/index.js';
+import { createFileDocuments, createFileStore, parseDocumentFileName, type DocumentKey, type FileStore } from '../../src/storage/index.js';
 import { documentContract } from './contract.js';
 import { makeTempDir, rejects, removeTempDir } from './_helpers.js';
 
@@ -113,6 +113,14 @@ test('when one version of a document is broken then readDocument reports it and 
   assert.equal(broken[0]!.key, key);
   assert.is(broken[0]!.path, join(docDir, 'published.fr-FR.json'));
   assert.match(broken[0]!.reason, /not valid JSON/);
+});
+
+test('should take <status>.<locale>.json for a version file, and no other name', () => {
+  assert.equal(parseDocumentFileName('draft.en.json'), { status: 'draft', locale: 'en' });
+  assert.equal(parseDocumentFileName('published.default.json'), { status: 'published', locale: 'default' });
+  assert.is(parseDocumentFileName('publish.en.json'), null);
+  assert.is(parseDocumentFileName('draft.json'), null);
+  assert.is(parseDocumentFileName('draft.en.json~'), null);
 });
 
 test('should list many documents', async ({ dir, files }) => {
