@@ -17,6 +17,7 @@ import { nearest } from '../suggest.js';
 import { createModelLookup, isToMany, ROLE_UID, USER_UID, validateDocumentInput, validationMessages as m, type Model, type ModelLookup } from '../model/index.js';
 import type { Attribute, Component, ContentType, RelationAttribute, Schemas } from '../schema/index.js';
 import type { DocumentStatus } from '../storage/index.js';
+import type { ContentStore } from './store.js';
 import { NO_LOCALE } from './types.js';
 
 
@@ -492,4 +493,28 @@ function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   const text = JSON.stringify(value);
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+/**
+ * Every problem of the versions a store holds, checked against its schemas as a server checks a
+ * file written by hand (relation targets need not exist yet): whether content types changed on
+ * disk can be served with the documents there. Each as `<type>/<documentId>/<status>.<locale>.json: message`.
+ * @example checkStore(store, nextSchemas, ['en', 'fr']) // ['article/abc/draft.en.json: title must be defined']
+ */
+export function checkStore(store: ContentStore, schemas: Schemas, locales: readonly string[]): string[] {
+  const problems: string[] = [];
+  for (const type of schemas.contentTypes) {
+    const versions: StoredVersion[] = [];
+    for (const documentId of store.documentIds(type)) {
+      for (const { status, row } of store.versions(type, documentId)) {
+        const locale = type.localized ? (row.locale ?? '') : NO_LOCALE;
+        const version: StoredVersion = { documentId, status, locale, row, name: `${type.singularName}/${documentId}/${status}.${locale}.json` };
+        versions.push(version);
+        const context = { schemas, documentId, status, locale, locales, handWritten: true };
+        for (const problem of checkStoredDocument(type, row, context)) problems.push(`${version.name}: ${problem.message}`);
+      }
+    }
+    for (const problem of checkStoredDocuments(type, versions)) problems.push(`${problem.version.name}: ${problem.message}`);
+  }
+  return problems;
 }

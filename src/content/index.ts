@@ -8,6 +8,7 @@ export { NO_LOCALE, type DocumentRow } from './types.js';
 export {
   checkStoredDocument,
   checkStoredDocuments,
+  checkStore,
   type StoredDocumentContext,
   type StoredProblem,
   type StoredVersion,

@@ -17,14 +17,15 @@ export interface FollowContentOptions {
   root: string;
   /** `data/content`. */
   contentDir: string;
-  schemas: Schemas;
+  /** The content types served now (they may change while it runs). */
+  schemas(): Schemas;
   content: ContentService;
   log: Logger;
 }
 
 /**
  * Watches `contentDir` and keeps `content` in step with it. Answers a stop function.
- * @example const stop = followContent({ root, contentDir: paths.content, schemas, content, log });
+ * @example const stop = followContent({ root, contentDir: paths.content, schemas: () => project.schemas, content, log });
  */
 export function followContent(options: FollowContentOptions): () => void {
   const { schemas, content, log } = options;
@@ -61,11 +62,11 @@ export function followContent(options: FollowContentOptions): () => void {
     pendingTypes.clear();
     pendingDocuments.clear();
     for (const name of types) {
-      const type = schemas.contentTypes.find((candidate) => candidate.singularName === name);
+      const type = schemas().contentTypes.find((candidate) => candidate.singularName === name);
       if (type) tell(await content.syncTypeFromDisk(type), (file) => file.startsWith(`${name}/`));
     }
     for (const [name, ids] of documents) {
-      const type = schemas.contentTypes.find((candidate) => candidate.singularName === name);
+      const type = schemas().contentTypes.find((candidate) => candidate.singularName === name);
       if (!type || types.includes(name)) continue;
       for (const documentId of ids) tell(await content.syncFromDisk(type, documentId), (file) => file.startsWith(`${name}/${documentId}/`));
     }
@@ -75,7 +76,7 @@ export function followContent(options: FollowContentOptions): () => void {
     const [type, documentId] = filename.split('/');
     // Temp files and folders of our own writes start with a dot; the rename that ends them is seen too.
     if (!type || type.startsWith('.') || documentId?.startsWith('.')) return;
-    const known = schemas.contentTypes.find((candidate) => candidate.singularName === type);
+    const known = schemas().contentTypes.find((candidate) => candidate.singularName === type);
     if (known && !content.noteChangedOnDisk(known, documentId)) return; // our own write
     if (documentId === undefined) pendingTypes.add(type);
     else {
@@ -134,8 +135,9 @@ export function followContent(options: FollowContentOptions): () => void {
     const path = folder === '' ? name : `${folder}/${name}`;
     const depth = path.split('/').length; // 1: a type, 2: a document, 3: a version file
     if (depth <= 2) {
-      if (existsSync(join(options.contentDir, path))) followTree(path, depth);
-      else unfollow(path);
+      // A folder followed already may be gone; a new one is followed (watching a folder that is gone fails quietly).
+      if (!watchers.has(path)) followTree(path, depth);
+      else if (!existsSync(join(options.contentDir, path))) unfollow(path);
     }
     changed(path);
   }

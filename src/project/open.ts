@@ -5,14 +5,14 @@
  */
 import { watch, readFileSync, type FSWatcher } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { loadConfig, resolveI18n, validateConfigFile, type Config, type LoadOptions } from '../config/index.js';
 import { createAuthService, createProviderLogin, createSessions, providerConfigProblems, resolveJwtSecret, type AuthService, type Sessions, type SessionRow, type TokenSettings } from '../auth/index.js';
 import { ProjectFileError } from '../errors.js';
 import { checkTemplate, createMailer, renderTemplate, type TemplateVariables } from '../email/index.js';
 import { createRoleService, type RoleService } from '../permissions/index.js';
 import { createUserService, type UserRow, type UserService } from '../users/index.js';
-import { createContentService, createContentStore, type ContentService } from '../content/index.js';
+import { checkStore, createContentService, createContentStore, type ContentService } from '../content/index.js';
 import { createModelLookup, type Model, type ModelLookup } from '../model/index.js';
 import { createLogger, type Logger } from '../log.js';
 import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissions/index.js';
@@ -20,6 +20,8 @@ import { loadSchemas, type Schemas } from '../schema/index.js';
 import { createFileDocuments, createFileStore, openTable, type DocumentAdapter, type FileStore, type Row, type Table } from '../storage/index.js';
 import { parseYaml } from '../yaml.js';
 import { followContent } from './follow-content.js';
+import { followContentTypes } from './follow-content-types.js';
+import { createLiveContent } from './live-content.js';
 import { assertProject, projectEnv, projectPaths, TABLES, type ProjectPaths, type TableName } from './paths.js';
 
 
@@ -64,14 +66,15 @@ export interface ProjectData {
   paths: ProjectPaths;
   /** The current configuration; `i18n` follows `config/i18n.yaml` live while a server's `watch()` runs. */
   readonly config: Config;
-  schemas: Schemas;
+  /** The content types and components; like `lookup`, `users` and `roles`, follows content-types/ while a server's `watch()` runs. */
+  readonly schemas: Schemas;
   tables: Tables;
   /** Every model of the project (content types, components, the User and the Role), as the system sees them. */
-  lookup: ModelLookup & { userModel: Model; roleModel: Model };
+  readonly lookup: ModelLookup & { userModel: Model; roleModel: Model };
   /** End users (data/users.json). */
-  users: UserService;
+  readonly users: UserService;
   /** Roles and their permissions. */
-  roles: RoleService;
+  readonly roles: RoleService;
 }
 
 /** See `openProjectData` in index.ts, the module's door. */
@@ -79,11 +82,7 @@ export async function openProjectData(dir: string, options: LoadOptions = {}): P
   return (await openData(dir, options)).data;
 }
 
-/**
- * `openProjectData`, plus the handle the server uses to change the config its services read, and
- * the project's file store: every write of the project goes through it, so `flush` can wait for them.
- */
-async function openData(dir: string, options: LoadOptions): Promise<{ data: ProjectData; files: FileStore; setConfig(next: Config): void }> {
+async function openData(dir: string, options: LoadOptions): Promise<OpenedData> {
   await assertProject(projectPaths(dir));
   // .env under the real environment: FOLIO_DATA_DIR, JWT_SECRET and `env:NAME` values may come from either.
   const env = await projectEnv(dir, options.env);
@@ -99,21 +98,33 @@ async function openData(dir: string, options: LoadOptions): Promise<{ data: Proj
   ) as unknown as Tables;
   await seedBuiltInRoles(tables.roles, tables.permissions, { extra: config.usersPermissions.bootstrapPermissions });
   let current = config;
-  const lookup = createModelLookup(schemas);
-  const users = createUserService({
-    users: tables.users, roles: tables.roles, sessions: tables.sessions, userModel: lookup.userModel, lookup, config: () => current,
-  });
-  const roles = createRoleService({ roles: tables.roles, permissions: tables.permissions, users: tables.users, schemas });
+  const build = (next: Schemas): Models => {
+    const lookup = createModelLookup(next);
+    const users = createUserService({
+      users: tables.users, roles: tables.roles, sessions: tables.sessions, userModel: lookup.userModel, lookup, config: () => current,
+    });
+    const roles = createRoleService({ roles: tables.roles, permissions: tables.permissions, users: tables.users, schemas: next });
+    return { schemas: next, lookup, users, roles };
+  };
+  let models = build(schemas);
   const data: ProjectData = {
     paths,
     get config() {
       return current;
     },
-    schemas,
+    get schemas() {
+      return models.schemas;
+    },
     tables,
-    lookup,
-    users,
-    roles,
+    get lookup() {
+      return models.lookup;
+    },
+    get users() {
+      return models.users;
+    },
+    get roles() {
+      return models.roles;
+    },
   };
   return {
     data,
@@ -121,15 +132,35 @@ async function openData(dir: string, options: LoadOptions): Promise<{ data: Proj
     setConfig: (next) => {
       current = next;
     },
+    buildModels: build,
+    setModels: (next) => {
+      models = next;
+    },
   };
+}
+
+/** What is built from the content types: rebuilt when they change on disk while a server runs. */
+type Models = Pick<ProjectData, 'schemas' | 'lookup' | 'users' | 'roles'>;
+
+/**
+ * `openProjectData`, plus the handles the server uses to change the config and the models its
+ * services read, and the project's file store: every write of the project goes through it, so
+ * `flush` can wait for them.
+ */
+interface OpenedData {
+  data: ProjectData;
+  files: FileStore;
+  setConfig(next: Config): void;
+  buildModels(schemas: Schemas): Models;
+  setModels(next: Models): void;
 }
 
 /** See `openProject` in index.ts, the module's door. */
 export async function openProject(dir: string, options: OpenOptions = {}): Promise<Project> {
   const log = options.log ?? createLogger();
   // A secret still written in config/ works, and the server says once, at start, to move it to .env.
-  const { data, files, setConfig } = await openData(dir, { ...options, warn: (message) => log.warn(message) });
-  const { paths, schemas, tables, lookup, users, roles } = data;
+  const { data, files, setConfig, buildModels, setModels } = await openData(dir, { ...options, warn: (message) => log.warn(message) });
+  const { paths, schemas, tables, lookup } = data;
   let config = data.config;
   const jwtSecret = await resolveJwtSecret(config.usersPermissions.jwtSecret, paths.data, files);
   if (jwtSecret.generated) log.warn('no JWT_SECRET is set (in .env or the environment), nor users-permissions.jwtSecret: generated one in data/.jwt-secret');
@@ -139,7 +170,29 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   await files.removeStaleTempFiles(paths.data, { except: schemas.contentTypes.map((type) => join(paths.content, type.singularName)) });
   const store = createContentStore(documents, schemas);
   await store.load();
-  const content = createContentService({ schemas, lookup, store, users: tables.users, roles: tables.roles, i18n: () => config.i18n });
+  const contentDeps = { users: tables.users, roles: tables.roles, i18n: () => config.i18n };
+  const live = createLiveContent(createContentService({ schemas, lookup, store, ...contentDeps }), schemas);
+
+  /** Serves content types changed on disk, with every model and service built from them, or answers why not. */
+  async function applyContentTypes(next: Schemas): Promise<string[]> {
+    let problems: string[] = [];
+    await live.replace(async () => {
+      const nextStore = createContentStore(documents, next);
+      try {
+        await nextStore.load();
+      } catch (error) {
+        problems = [(error as Error).message];
+        return undefined;
+      }
+      const shown = relative(paths.root, paths.content).split(sep).join('/');
+      problems = checkStore(nextStore, next, config.i18n.locales.map((locale) => locale.code)).map((problem) => `${shown}/${problem}`);
+      if (problems.length > 0) return undefined;
+      const models = buildModels(next);
+      setModels(models);
+      return { content: createContentService({ schemas: next, lookup: models.lookup, store: nextStore, ...contentDeps }), schemas: next };
+    });
+    return problems;
+  }
   for (const name of ['resetPassword', 'emailConfirmation'] as const) checkTemplate(config.email.templates[name], 'config/email.yaml', `templates.${name}`);
   const mailer = createMailer({ config: () => config.email, outboxDir: paths.outbox, files, log });
   const sessions = createSessions({ sessions: tables.sessions as unknown as Table<SessionRow>, secret: () => tokens.secret, settings: () => config.usersPermissions.sessions });
@@ -149,7 +202,12 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   if (providerProblems.length > 0) throw new ProjectFileError('config/users-permissions.yaml', undefined, providerProblems.join('; '));
   const providers = createProviderLogin({ config: () => ({ server: config.server, providers: config.usersPermissions.providers }), publicUrl });
   const auth = createAuthService({
-    config: () => config, users, userTable: tables.users, roles: tables.roles, tokens, sessions, publicUrl, log, providers,
+    config: () => config,
+    // Rebuilt with the content types (the User's own attributes are one): read at each call.
+    get users() {
+      return data.users;
+    },
+    userTable: tables.users, roles: tables.roles, tokens, sessions, publicUrl, log, providers,
     mail: { send: (message) => mailer.send(message), render: (template, variables) => renderTemplate(template, variables as TemplateVariables) },
   });
 
@@ -172,14 +230,22 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
     get config() {
       return config;
     },
-    schemas,
+    get schemas() {
+      return data.schemas;
+    },
     tables,
-    lookup,
+    get lookup() {
+      return data.lookup;
+    },
     documents,
-    content,
+    content: live.content,
     tokens,
-    users,
-    roles,
+    get users() {
+      return data.users;
+    },
+    get roles() {
+      return data.roles;
+    },
     auth,
     sessions,
     publicUrl,
@@ -204,10 +270,15 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
         }),
       ];
       for (const watcher of watchers) watcher.on('error', (error) => log.error('file watch failed', error));
-      const stopFollowing = config.server.watchContent ? followContent({ root: paths.root, contentDir: paths.content, schemas, content, log }) : () => undefined;
+      const stopFollowing = config.server.watchContent
+        ? [
+          followContent({ root: paths.root, contentDir: paths.content, schemas: () => data.schemas, content: live.content, log }),
+          followContentTypes({ root: paths.root, log, schemas: () => data.schemas, apply: applyContentTypes }),
+        ]
+        : [];
       return () => {
         for (const watcher of watchers) watcher.close();
-        stopFollowing();
+        for (const stop of stopFollowing) stop();
       };
     },
     flush: files.whenIdle,

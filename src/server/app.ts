@@ -28,7 +28,14 @@ export function createApp(project: Project): FolioApp {
   app.folio = { inFlight: 0, draining: false };
   app.silent = true; // errors are rendered and logged by errorMiddleware, never printed twice
 
-  const api = apiRouter(project);
+  // The routes are generated from the content types: built anew when those change on disk.
+  const build = (schemas: Project['schemas']) => {
+    const api = apiRouter(project);
+    // Not `throw: true`: thrown, the 405 would lose the `Allow` header the router sets; errorMiddleware renders it.
+    return { schemas, routes: api.routes() as Koa.Middleware, allowedMethods: api.allowedMethods() as Koa.Middleware };
+  };
+  let built = build(project.schemas);
+  const api = () => (built.schemas === project.schemas ? built : (built = build(project.schemas)));
 
   app.use(async (ctx, next) => {
     app.folio.inFlight++;
@@ -43,8 +50,7 @@ export function createApp(project: Project): FolioApp {
   app.use(bodyMiddleware(project.config.server.bodyLimit));
   app.use(refreshRoutesGate(() => project.config.usersPermissions));
   app.use(authenticate(project));
-  app.use(api.routes());
-  // Not `throw: true`: thrown, the 405 would lose the `Allow` header the router sets; errorMiddleware renders it.
-  app.use(api.allowedMethods());
+  app.use((ctx, next) => api().routes(ctx, next));
+  app.use((ctx, next) => api().allowedMethods(ctx, next));
   return app;
 }

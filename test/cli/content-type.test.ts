@@ -20,7 +20,7 @@ contentType('create should write content-types/<singular>.yaml that the server l
     '--attr', 'title:string:localized', 'views:integer',
   ]);
   assert.is(result.code, 0, result.stderr);
-  assert.is(result.stdout, 'Created content-types/article.yaml. Restart `folio serve` to serve /api/articles.\n');
+  assert.is(result.stdout, 'Created content-types/article.yaml. A running `folio serve` serves /api/articles within a second; grant its actions with `folio permission grant`.\n');
   const schemas = await loadSchemas(dir);
   const article = schemas.bySingular('article')!;
   assert.is(article.kind, 'collectionType');
@@ -34,7 +34,7 @@ contentType('create should write content-types/<singular>.yaml that the server l
 contentType('create should accept --attr more than once and a single type', async () => {
   const result = await folio(['--dir', dir, 'content-type', 'create', 'homepage', '--kind', 'singleType', '--attr', 'title:string', '--attr', 'intro:text']);
   assert.is(result.code, 0, result.stderr);
-  assert.match(result.stdout, /serve \/api\/homepage\./);
+  assert.match(result.stdout, /serves \/api\/homepage within a second/);
   const homepage = (await loadSchemas(dir)).bySingular('homepage')!;
   assert.is(homepage.kind, 'singleType');
   assert.equal(Object.keys(homepage.attributes), ['title', 'intro']);

@@ -35,7 +35,7 @@ export function registerContentType(program: Command, io: CliIo): void {
         draftAndPublish: options.draftAndPublish ?? false,
         attributes: options.attr ?? [],
       });
-      done(io, globals, created.contentType, `Created ${created.file}. Restart \`folio serve\` to serve /api/${created.route}.`);
+      done(io, globals, created.contentType, `Created ${created.file}. A running \`folio serve\` serves /api/${created.route} within a second; grant its actions with \`folio permission grant\`.`);
     });
 
   group
