@@ -8,3 +8,14 @@ export { createSessions, deviceName, type Sessions, type SessionRow, type Sessio
 export { createAuthService, type AuthService, type AuthAnswer, type ClientInfo, type MailPort } from './service.js';
 export { authMessages } from './messages.js';
 export { createProviderLogin, providerConfigProblems, findOrCreateUser, providerMessages, type ProviderLogin } from './providers/index.js';
+export {
+  API_TOKEN_DURATIONS,
+  API_TOKEN_TYPES,
+  apiTokenMessages,
+  createApiTokenService,
+  type ApiToken,
+  type ApiTokenRow,
+  type ApiTokenService,
+  type ApiTokenType,
+  type CreateApiTokenInput,
+} from './api-tokens.js';

@@ -16,6 +16,7 @@ import { registerUser } from './commands/user.js';
 import { registerRole } from './commands/role.js';
 import { registerPermission } from './commands/permission.js';
 import { registerCheck } from './commands/check.js';
+import { registerToken } from './commands/token.js';
 
 export type { CliIo } from './io.js';
 
@@ -43,6 +44,7 @@ export function createProgram(io: CliIo = processIo): Command {
   registerUser(program, io);
   registerRole(program, io);
   registerPermission(program, io);
+  registerToken(program, io);
   registerCheck(program, io);
   return program;
 }

@@ -5,10 +5,14 @@
 import { ForbiddenError } from '../errors.js';
 import type { PermissionRow, RoleRow } from './roles.js';
 
-/** Who is calling: an anonymous caller (Public role), a signed-in user, or the system (the CLI). */
+/**
+ * Who is calling: an anonymous caller (Public role), a signed-in user, a site or build with an API
+ * token (exactly the token's actions, no role), or the system (the CLI).
+ */
 export type Actor =
   | { kind: 'public'; role: RoleRow | undefined; permissions: ReadonlySet<string> }
   | { kind: 'user'; user: { id: number; [key: string]: unknown }; role: RoleRow | undefined; permissions: ReadonlySet<string> }
+  | { kind: 'token'; token: { id: number; name: string }; permissions: ReadonlySet<string> }
   | { kind: 'system' };
 
 /** The CLI and in-process callers: skips permission checks. */
@@ -22,6 +26,7 @@ export function can(actor: Actor, action: string): boolean {
   // Fail closed on anything unexpected, even for the system actor: a missing action id is a bug.
   if (typeof action !== 'string' || action === '' || !actor) return false;
   if (actor.kind === 'system') return true;
+  if (actor.kind === 'token') return actor.permissions.has(action);
   return actor.role !== undefined && actor.permissions.has(action);
 }
 

@@ -6,14 +6,13 @@
  * `content-type` need only the project's files, and loading every service would add about 50 ms
  * to each of them.
  */
-import type { LoadOptions } from '../config/index.js';
-import type { OpenOptions, Project, ProjectData } from './open.js';
+import type { DataOptions, OpenOptions, Project, ProjectData } from './open.js';
 import type { CheckOptions, CheckReport } from './check.js';
 
 export { projectPaths, projectEnv, assertProject, displayDir, TABLES, ENV_FILE, PROJECT_GITIGNORE, type ProjectPaths, type TableName } from './paths.js';
 export { createContentTypeFile, listContentTypes, type ContentTypeSummary } from './content-types.js';
 export { scaffoldProject, type ScaffoldOptions } from './scaffold.js';
-export type { OpenOptions, Project, ProjectData, Tables } from './open.js';
+export type { DataOptions, OpenOptions, Project, ProjectData, Tables } from './open.js';
 
 /**
  * Opens a project's config, content types and tables (not its documents), seeding the built-in
@@ -21,7 +20,7 @@ export type { OpenOptions, Project, ProjectData, Tables } from './open.js';
  * built, for the CLI and (through `openProject`) the server.
  * @example const { users, roles } = await openProjectData('site', { env: process.env });
  */
-export async function openProjectData(dir: string, options: LoadOptions = {}): Promise<ProjectData> {
+export async function openProjectData(dir: string, options: DataOptions = {}): Promise<ProjectData> {
   return (await import('./open.js')).openProjectData(dir, options);
 }
 

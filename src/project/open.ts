@@ -7,10 +7,10 @@ import { watch, readFileSync, type FSWatcher } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { loadConfig, resolveI18n, validateConfigFile, type Config, type LoadOptions } from '../config/index.js';
-import { createAuthService, createProviderLogin, createSessions, providerConfigProblems, resolveJwtSecret, type AuthService, type Sessions, type SessionRow, type TokenSettings } from '../auth/index.js';
+import { createApiTokenService, createAuthService, createProviderLogin, createSessions, providerConfigProblems, resolveJwtSecret, type ApiTokenRow, type ApiTokenService, type AuthService, type Sessions, type SessionRow, type TokenSettings } from '../auth/index.js';
 import { ProjectFileError } from '../errors.js';
 import { checkTemplate, createMailer, renderTemplate, type TemplateVariables } from '../email/index.js';
-import { createRoleService, type RoleService } from '../permissions/index.js';
+import { actionCatalogue, createRoleService, type RoleService } from '../permissions/index.js';
 import { createUserService, type UserRow, type UserService } from '../users/index.js';
 import { checkStore, createContentService, createContentStore, type ContentService } from '../content/index.js';
 import { createModelLookup, type Model, type ModelLookup } from '../model/index.js';
@@ -19,6 +19,7 @@ import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissio
 import { loadSchemas, type Schemas } from '../schema/index.js';
 import { createFileDocuments, createFileStore, openTable, type DocumentAdapter, type FileStore, type Row, type Table } from '../storage/index.js';
 import { parseYaml } from '../yaml.js';
+import { addEnvSecret } from './env-secrets.js';
 import { followContent } from './follow-content.js';
 import { followContentTypes } from './follow-content-types.js';
 import { createLiveContent } from './live-content.js';
@@ -30,7 +31,7 @@ export interface Tables {
   roles: Table<RoleRow>;
   permissions: Table<PermissionRow>;
   sessions: Table<Row>;
-  tokens: Table<Row>;
+  tokens: Table<ApiTokenRow>;
 }
 
 export interface Project extends ProjectData {
@@ -54,8 +55,13 @@ export interface Project extends ProjectData {
   flush(): Promise<void>;
 }
 
-export interface OpenOptions extends LoadOptions {
+export interface OpenOptions extends DataOptions {
   log?: Logger;
+}
+
+export interface DataOptions extends LoadOptions {
+  /** The clock of expiries (API tokens); tests pass one they control. Default `Date.now`. */
+  now?: () => number;
 }
 
 /**
@@ -75,14 +81,16 @@ export interface ProjectData {
   readonly users: UserService;
   /** Roles and their permissions. */
   readonly roles: RoleService;
+  /** API tokens of sites and builds (data/tokens.json). */
+  apiTokens: ApiTokenService;
 }
 
 /** See `openProjectData` in index.ts, the module's door. */
-export async function openProjectData(dir: string, options: LoadOptions = {}): Promise<ProjectData> {
+export async function openProjectData(dir: string, options: DataOptions = {}): Promise<ProjectData> {
   return (await openData(dir, options)).data;
 }
 
-async function openData(dir: string, options: LoadOptions): Promise<OpenedData> {
+async function openData(dir: string, options: DataOptions): Promise<OpenedData> {
   await assertProject(projectPaths(dir));
   // .env under the real environment: FOLIO_DATA_DIR, JWT_SECRET and `env:NAME` values may come from either.
   const env = await projectEnv(dir, options.env);
@@ -107,6 +115,12 @@ async function openData(dir: string, options: LoadOptions): Promise<OpenedData> 
     return { schemas: next, lookup, users, roles };
   };
   let models = build(schemas);
+  const apiTokens = createApiTokenService({
+    tokens: tables.tokens,
+    catalogue: () => actionCatalogue(models.schemas),
+    ...apiTokenSalt(dir, options, env.API_TOKEN_SALT, paths, files),
+    now: options.now,
+  });
   const data: ProjectData = {
     paths,
     get config() {
@@ -125,6 +139,7 @@ async function openData(dir: string, options: LoadOptions): Promise<OpenedData> 
     get roles() {
       return models.roles;
     },
+    apiTokens,
   };
   return {
     data,
@@ -136,6 +151,26 @@ async function openData(dir: string, options: LoadOptions): Promise<OpenedData> 
     setModels: (next) => {
       models = next;
     },
+  };
+}
+
+/**
+ * The salt of API tokens, from `.env` or the environment. A project made before API tokens has
+ * none until its first `folio token create` adds one to `.env`: a running server reads `.env`
+ * again then (at most once a second, and only for a request that carries a token).
+ */
+function apiTokenSalt(dir: string, options: DataOptions, initial: string | undefined, paths: ProjectPaths, files: FileStore) {
+  let salt = initial;
+  let lookedAt = 0;
+  const current = async (): Promise<string | undefined> => {
+    if (salt !== undefined || Date.now() - lookedAt < 1000) return salt;
+    lookedAt = Date.now();
+    salt = (await projectEnv(dir, options.env)).API_TOKEN_SALT;
+    return salt;
+  };
+  return {
+    salt: current,
+    ensureSalt: async () => (await current()) ?? (salt = await addEnvSecret(paths.envFile, 'API_TOKEN_SALT', files)),
   };
 }
 
@@ -246,6 +281,7 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
     get roles() {
       return data.roles;
     },
+    apiTokens: data.apiTokens,
     auth,
     sessions,
     publicUrl,

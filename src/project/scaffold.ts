@@ -2,7 +2,6 @@
  * `folio init`: a new project with config, an empty content-types/ folder, data/ and the built-in
  * roles, its secrets in `.env` (never in config/, which is versioned) and a `.gitignore`.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -11,6 +10,7 @@ import { ApplicationError } from '../errors.js';
 import { assertLocaleCode } from '../i18n/index.js';
 import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissions/index.js';
 import { openTable, withFileStore } from '../storage/index.js';
+import { newEnvFile } from './env-secrets.js';
 import { displayDir, PROJECT_GITIGNORE, projectPaths, type ProjectPaths } from './paths.js';
 
 export { displayDir };
@@ -52,22 +52,6 @@ function configFiles(defaultLocale: string): Record<string, { text: string; mode
   };
 }
 
-/** A new random secret: 32 bytes, base64. */
-const newSecret = () => randomBytes(32).toString('base64');
-
-/** `.env`: the secrets `folio init` generates, one per project (CONTRACT.md "Content in git"). */
-function envFile(): string {
-  return [
-    '# Secrets of this foliocms project. Never commit this file (.gitignore lists it); give each',
-    '# server its own. Environment variables of the same name win over these.',
-    '# JWT_SECRET signs sign-in tokens: changing it signs every user out.',
-    `JWT_SECRET=${newSecret()}`,
-    '# API_TOKEN_SALT hashes API tokens: changing it invalidates every API token.',
-    `API_TOKEN_SALT=${newSecret()}`,
-    '',
-  ].join('\n');
-}
-
 /**
  * Creates a project in `dir` (which must be missing or empty).
  * @example await scaffoldProject('site', { defaultLocale: 'en' })
@@ -85,7 +69,7 @@ export async function scaffoldProject(dir: string, options: ScaffoldOptions = {}
       await files.writeFileAtomic(join(paths.config, name), text, { mode });
     }
     await mkdir(join(paths.contentTypes, 'components'), { recursive: true });
-    await files.writeFileAtomic(paths.envFile, envFile(), { mode: 0o600 });
+    await files.writeFileAtomic(paths.envFile, newEnvFile(), { mode: 0o600 });
     await files.writeFileAtomic(join(paths.root, '.gitignore'), PROJECT_GITIGNORE, { mode: 0o644 });
     await mkdir(paths.data, { recursive: true, mode: 0o700 });
     const [roles, permissions] = await Promise.all([openTable<RoleRow>(files, paths.data, 'roles'), openTable<PermissionRow>(files, paths.data, 'permissions')]);

@@ -1,6 +1,7 @@
 /**
  * Who is calling: sets `ctx.state.actor` and never decides access (that is `authorize.ts`).
- * A request without a usable `Authorization: Bearer <token>` header acts as the Public role.
+ * A request without a usable `Authorization: Bearer <token>` header acts as the Public role; the
+ * bearer is an API token or a JWT, told apart by their formats.
  */
 import type { Context, Next } from 'koa';
 import { UnauthorizedError } from '../errors.js';
@@ -56,10 +57,22 @@ export function userActor(project: Project, token: string, state: Record<string,
   return { kind: 'user', user, role, permissions: permissionsOf(project.tables.permissions.rows(), role?.id) };
 }
 
+/**
+ * The actor of an API token (256 hex digits, never a JWT's shape): exactly the token's rights. An
+ * unknown token is 401 `Missing or invalid credentials`, an expired one 401 `Token expired`, as Strapi.
+ */
+async function tokenActor(project: Project, token: string): Promise<Actor> {
+  const actor = await project.apiTokens.authenticate(token);
+  if (!actor) throw new UnauthorizedError(MISSING_OR_INVALID_CREDENTIALS);
+  return actor;
+}
+
 export function authenticate(project: Project) {
   return async function setActor(ctx: Context, next: Next): Promise<void> {
     const token = bearerToken(ctx.get('authorization'));
-    ctx.state.actor = token === undefined ? publicActor(project) : userActor(project, token, ctx.state);
+    if (token === undefined) ctx.state.actor = publicActor(project);
+    else if (project.apiTokens.isApiToken(token)) ctx.state.actor = await tokenActor(project, token);
+    else ctx.state.actor = userActor(project, token, ctx.state);
     await next();
   };
 }

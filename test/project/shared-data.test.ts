@@ -51,11 +51,11 @@ shared('should lose no write of any side when they all write at once', async () 
   assert.is(acksB, 40);
   for (const result of cliResults as { code: number; stderr: string }[]) assert.is(result.code, 0, result.stderr);
 
-  const tokens = JSON.parse(await readFile(join(dir, 'data/tokens.json'), 'utf8'));
-  assert.is(tokens.rows.length, 80, 'every acknowledged row is there');
-  assert.is(new Set(tokens.rows.map((row: { id: number }) => row.id)).size, 80, 'no id was handed out twice');
+  const table = JSON.parse(await readFile(join(dir, 'data/sessions.json'), 'utf8'));
+  assert.is(table.rows.length, 80, 'every acknowledged row is there');
+  assert.is(new Set(table.rows.map((row: { id: number }) => row.id)).size, 80, 'no id was handed out twice');
   for (const writer of ['a', 'b']) {
-    const ns = tokens.rows.filter((row: { writer: string }) => row.writer === writer).map((row: { n: number }) => row.n);
+    const ns = table.rows.filter((row: { writer: string }) => row.writer === writer).map((row: { n: number }) => row.n);
     assert.equal(ns, Array.from({ length: 40 }, (_, n) => n), `writer ${writer}'s rows are all there, in order`);
   }
 
