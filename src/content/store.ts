@@ -14,7 +14,12 @@ interface Bucket {
 }
 
 export interface ContentStore {
-  load(): Promise<void>;
+  /**
+   * Reads every document of the schemas' types. A version written by hand gets its documentId from
+   * its folder and, without an `id`, the next one; a version whose `id` another document holds, or
+   * whose documentId is not its folder's, is not served and told to `refused`.
+   */
+  load(refused?: (file: string, problems: string[]) => void): Promise<void>;
   /** Versions of one status and locale (`null`: non-localized), in creation order. */
   rows(type: ContentType, status: DocumentStatus, locale: string | null): readonly DocumentRow[];
   /** Versions of one status in every locale. */
@@ -197,13 +202,41 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
   }
 
   return {
-    async load() {
+    async load(refused = () => undefined) {
       for (const type of schemas.contentTypes) {
+        const owners = new Map<number, string>(); // id → documentId, across every version of the type
+        const withoutId: Array<{ status: DocumentStatus; row: DocumentRow }> = [];
         for (const { key, value } of await documents.list(type.singularName)) {
           // The file's name says the locale. The value is ours (freshly read), so no copy of it.
           const row = value as DocumentRow;
           row.locale = type.localized ? key.locale : null;
+          const file = `${type.singularName}/${key.documentId}/${key.status}.${key.locale}.json`;
+          if (row.documentId !== undefined && row.documentId !== key.documentId) {
+            refused(file, [`documentId must be "${key.documentId}", the name of its folder`]);
+            continue;
+          }
+          row.documentId = key.documentId;
+          if (row.id === undefined) {
+            withoutId.push({ status: key.status, row });
+            continue;
+          }
+          if (!Number.isSafeInteger(row.id) || row.id < 1) {
+            refused(file, ['id must be a positive integer']);
+            continue;
+          }
+          const owner = owners.get(row.id);
+          if (owner !== undefined) {
+            refused(file, [owner === key.documentId ? `id ${row.id} is also the id of another version of this document` : `id ${row.id} is the id of document ${owner}`]);
+            continue;
+          }
+          owners.set(row.id, key.documentId);
           remember(type, key.status, row);
+        }
+        // Written by hand without an id: the next ones, once every id on disk is known, in documentId order.
+        withoutId.sort((a, b) => (a.row.documentId < b.row.documentId ? -1 : a.row.documentId > b.row.documentId ? 1 : 0));
+        for (const { status, row } of withoutId) {
+          row.id = nextIds.get(type.singularName) ?? 1;
+          remember(type, status, row);
         }
       }
     },

@@ -204,7 +204,8 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   // data/ is walked once: the store's load sweeps the folders of the content types it reads.
   await files.removeStaleTempFiles(paths.data, { except: schemas.contentTypes.map((type) => join(paths.content, type.singularName)) });
   const store = createContentStore(documents, schemas);
-  await store.load();
+  const contentShown = relative(paths.root, paths.content).split(sep).join('/');
+  await store.load((file, problems) => log.warn(`${contentShown}/${file}: not served (${problems.join('; ')})`));
   const contentDeps = { users: tables.users, roles: tables.roles, i18n: () => config.i18n };
   const live = createLiveContent(createContentService({ schemas, lookup, store, ...contentDeps }), schemas);
 
@@ -219,8 +220,7 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
         problems = [(error as Error).message];
         return undefined;
       }
-      const shown = relative(paths.root, paths.content).split(sep).join('/');
-      problems = checkStore(nextStore, next, config.i18n.locales.map((locale) => locale.code)).map((problem) => `${shown}/${problem}`);
+      problems = checkStore(nextStore, next, config.i18n.locales.map((locale) => locale.code)).map((problem) => `${contentShown}/${problem}`);
       if (problems.length > 0) return undefined;
       const models = buildModels(next);
       setModels(models);

@@ -93,4 +93,25 @@ startup('when a document file is not valid JSON then folio serve stops with an e
   }
 });
 
+startup('when documents written by hand are there at start then each is served under its folder with an id of its own, and an id clash is refused', async () => {
+  const { dir, cleanup } = await copySampleProject();
+  const categories = join(dir, 'data/content/category');
+  await write(join(categories, 'byhand1/published.default.json'), { name: 'Without an id' });
+  await write(join(categories, 'byhand2/published.default.json'), { name: 'Also without an id' });
+  await write(join(categories, 'byhand3/published.default.json'), { id: 7, name: 'With an id' });
+  await write(join(categories, 'byhand4/published.default.json'), { id: 7, name: 'Taking that id' });
+  const server = await serve(dir);
+  try {
+    const { body } = await request(`${server.url}/api/categories?sort=id`);
+    assert.equal(
+      body.data.map((category: { id: number; documentId: string; name: string }) => [category.id, category.documentId, category.name]),
+      [[7, 'byhand3', 'With an id'], [8, 'byhand1', 'Without an id'], [9, 'byhand2', 'Also without an id']],
+    );
+    assert.match(server.stderr(), 'data/content/category/byhand4/published.default.json: not served (id 7 is the id of document byhand3)');
+  } finally {
+    await server.stop();
+    await cleanup();
+  }
+});
+
 startup.run();
