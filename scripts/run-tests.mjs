@@ -1,16 +1,77 @@
 #!/usr/bin/env node
 // Runs every test file in its own Node process (each file must stand alone, and
 // crash/kill tests must not take their neighbours down), two at a time, and ends with
-// the one line CI reads: "N passed, N failed".
+// the one line CI reads: "N passed, N failed". The repository's data/ (the sample project's
+// documents, roles and permissions, versioned in git) must come out of the run as it went in:
+// a test that writes there fails the run, whichever test file it was.
 // Usage: node scripts/run-tests.mjs [path-or-substring ...]
 import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { availableParallelism } from 'node:os';
 
 const root = new URL('..', import.meta.url).pathname;
 const FILE_TIMEOUT_MS = 240_000;
 const filters = process.argv.slice(2);
+
+// The files of data/ that git ignores (the root .gitignore, as a project's own): `npm start`
+// writes some of them (data/.jwt-secret), and a server run beside the tests may write the others.
+const IGNORED_DATA = [
+  /^users\.json$/,
+  /^sessions\.json$/,
+  /^[^/]*token[^/]*\.json$/,
+  /^\.jwt-secret$/,
+  /^outbox(\/|$)/,
+  /(^|\/)\.[^/]*\.lock$/,
+  /(^|\/)\.[^/]*\.tmp(\/|$)/,
+];
+
+/** Every versioned entry under data/: path → content hash (or "folder"); none when data/ is missing. */
+function snapshotData() {
+  const dataDir = join(root, 'data');
+  const entries = new Map();
+  const walk = (dir) => {
+    let names;
+    try {
+      names = readdirSync(dir).sort();
+    } catch (error) {
+      if (error.code === 'ENOENT') return;
+      throw error;
+    }
+    for (const name of names) {
+      const full = join(dir, name);
+      const path = relative(dataDir, full).split('\\').join('/');
+      if (IGNORED_DATA.some((pattern) => pattern.test(path))) continue;
+      let stats;
+      try {
+        stats = lstatSync(full);
+      } catch (error) {
+        if (error.code === 'ENOENT') continue;
+        throw error;
+      }
+      if (stats.isDirectory()) {
+        entries.set(path, 'folder');
+        walk(full);
+      } else {
+        entries.set(path, createHash('sha256').update(readFileSync(full)).digest('hex'));
+      }
+    }
+  };
+  walk(dataDir);
+  return entries;
+}
+
+/** What changed between two snapshots, one line per path: `added data/…`, `changed data/…`, `removed data/…`. */
+function dataChanges(before, after) {
+  const changes = [];
+  for (const [path, hash] of after) {
+    if (!before.has(path)) changes.push(`added   data/${path}`);
+    else if (before.get(path) !== hash) changes.push(`changed data/${path}`);
+  }
+  for (const path of before.keys()) if (!after.has(path)) changes.push(`removed data/${path}`);
+  return changes.sort((a, b) => a.slice(8).localeCompare(b.slice(8)));
+}
 
 function findTests(dir) {
   const found = [];
@@ -56,6 +117,7 @@ function runFile(file) {
   });
 }
 
+const dataBefore = snapshotData();
 const results = [];
 const queue = [...files];
 const workers = Array.from({ length: Math.max(1, Math.min(2, availableParallelism())) }, async () => {
@@ -75,8 +137,18 @@ const workers = Array.from({ length: Math.max(1, Math.min(2, availableParallelis
 });
 await Promise.all(workers);
 
+const changes = dataChanges(dataBefore, snapshotData());
+if (changes.length > 0) {
+  process.stdout.write(
+    `FAIL the run changed the repository's data/, the sample project's versioned content: a test wrote into the repository ` +
+      `instead of a temporary copy (give it a temp dir, e.g. copySampleProject(), or --dir). Restore data/ from git before the next run.\n` +
+      changes.map((change) => `     | ${change}\n`).join(''),
+  );
+}
+
 const passed = results.reduce((n, r) => n + r.passed, 0);
-const failed = results.reduce((n, r) => n + r.failed, 0);
+// A changed data/ counts as one more failure, so the last line and the exit code both say the run failed.
+const failed = results.reduce((n, r) => n + r.failed, 0) + (changes.length > 0 ? 1 : 0);
 const skipped = results.reduce((n, r) => n + r.skipped, 0);
 if (files.length === 0) process.stdout.write('no test files matched\n');
 process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);

@@ -1,7 +1,24 @@
 /** `folio serve`: start the HTTP server and stop it cleanly on SIGINT/SIGTERM. */
 import type { Command } from 'commander';
 import { ApplicationError } from '../../errors.js';
+import type { Project } from '../../project/index.js';
 import type { CliIo, GlobalOptions } from '../io.js';
+
+/**
+ * The first request to try on a server that just started: the first collection type that Public
+ * may list (content types in name order), with its relations and components; none when Public may
+ * list none. A role table the server cannot read is no reason to fail a start.
+ */
+function firstTry(project: Project, url: string, findAction: (singularName: string) => string): string | undefined {
+  let granted: ReadonlySet<string>;
+  try {
+    granted = new Set(project.roles.listGranted('public').actions);
+  } catch {
+    return undefined;
+  }
+  const type = project.schemas.contentTypes.find((candidate) => candidate.kind === 'collectionType' && granted.has(findAction(candidate.singularName)));
+  return type && `curl '${url}/api/${type.pluralName}?populate=*'`;
+}
 
 function parsePort(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 65535) throw new ApplicationError(`--port must be a number from 0 to 65535, got "${value}"`);
@@ -17,7 +34,11 @@ export function registerServe(program: Command, io: CliIo): void {
     .action(async (options: { port?: string; host?: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const overrides = { ...(options.port !== undefined && { port: parsePort(options.port) }), ...(options.host !== undefined && { host: options.host }) };
-      const [{ openProject }, { startServer }] = await Promise.all([import('../../project/index.js'), import('../../server/index.js')]);
+      const [{ openProject }, { startServer }, { contentAction }] = await Promise.all([
+        import('../../project/index.js'),
+        import('../../server/index.js'),
+        import('../../permissions/index.js'),
+      ]);
       const project = await openProject(globals.dir, { env: io.env, overrides });
       let running;
       try {
@@ -44,7 +65,10 @@ export function registerServe(program: Command, io: CliIo): void {
         process.once('SIGINT', shutdown);
         process.once('SIGTERM', shutdown);
       });
+      // The ready line stays alone on stdout, exactly so: scripts and tests parse it.
       io.out(`foliocms listening on ${running.url}\n`);
+      const hint = firstTry(project, running.url, (singularName) => contentAction(singularName, 'find'));
+      if (hint) project.log.info(`try: ${hint}`);
       await stopped;
     });
 }
