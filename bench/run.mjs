@@ -5,6 +5,7 @@
 // Usage: npm run bench -- [--docs 1000] [--duration 10] [--connections 50] [--rounds 3] [--startup 1000,10000]
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { diskCeiling } from './disk.mjs';
@@ -52,23 +53,44 @@ const paths = {
   query: '/api/articles?filters[views][$gte]=1000&filters[views][$lt]=8000&filters[title][$containsi]=lorem&sort=views:desc&pagination[pageSize]=25&populate=category',
   one: `/api/articles/${articles[Math.floor(articles.length / 2)]}`,
 };
-const listBytes = Buffer.from(await (await fetch(server.url + paths.list)).arrayBuffer());
+/** One GET as autocannon sends it (no Accept-Encoding unless given): the status, headers and bytes as they came. */
+function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+const listBytes = (await rawGet(server.url + paths.list)).bytes;
 const bodyFile = join(dir, 'list-response.json');
 await writeFile(bodyFile, listBytes);
 const ceilingServer = await startProcess(process.execPath, [join(root, 'bench/ceiling.mjs'), bodyFile], /^ceiling listening on (http:\/\/\S+)$/);
+// What a browser-like client gets for `list`: autocannon sends no Accept-Encoding by default.
+const compressedHeaders = { 'accept-encoding': 'br, gzip' };
+const compressedList = await rawGet(server.url + paths.list, compressedHeaders);
 
 // The ceiling and the reads it is compared with take turns, `rounds` times, and each reports its
 // median round: on a shared 2-core VM one 10 s run of the ceiling can be a third off the next.
-const reads = { ceiling: ceilingServer.url, list: server.url + paths.list, query: server.url + paths.query, one: server.url + paths.one };
+const reads = {
+  ceiling: { url: ceilingServer.url },
+  list: { url: server.url + paths.list },
+  'list, compressed (Accept-Encoding: br, gzip)': { url: server.url + paths.list, headers: compressedHeaders },
+  query: { url: server.url + paths.query },
+  one: { url: server.url + paths.one },
+};
 const readRounds = Object.fromEntries(Object.keys(reads).map((name) => [name, []]));
 for (let round = 0; round < rounds; round++) {
-  for (const [name, url] of Object.entries(reads)) readRounds[name].push(await drive({ url }));
+  for (const [name, options] of Object.entries(reads)) readRounds[name].push(await drive(options));
   console.error(`reads: round ${round + 1} of ${rounds} done`);
 }
 const median = (list) => [...list].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(list.length / 2)];
 const ceilingRps = median(readRounds.ceiling).requests.average;
 const results = [row('ceiling', median(readRounds.ceiling), await peakRssMb(ceilingServer.child.pid), 0)];
-for (const name of ['list', 'query', 'one']) results.push(row(name, median(readRounds[name]), await peakRssMb(server.child.pid), ceilingRps));
+for (const name of Object.keys(reads).slice(1)) results.push(row(name, median(readRounds[name]), await peakRssMb(server.child.pid), ceilingRps));
 // `query` asks one URL again and again, which the server answers from its cache of list answers;
 // this asks a new range each time, so every request filters, sorts and populates anew.
 let range = 0;
@@ -135,6 +157,11 @@ const summary = {
   readyRssMb,
   helpMedianMs: Math.round(helpMs[5]),
   diskCreatesPerSecond,
+  compression: {
+    listBytes: listBytes.length,
+    compressedBytes: compressedList.bytes.length,
+    encoding: compressedList.headers['content-encoding'] ?? 'identity',
+  },
   scenarios: results,
   startup,
 };
@@ -150,6 +177,9 @@ const lines = [
 console.log(`\n${docs} documents, ${connections} connections (create/update/login: 10), ${duration} s each (ceiling, list, query, one: median of ${rounds} alternating rounds), ${summary.machine}\n`);
 console.log(lines.join('\n'));
 const created = results.find((r) => r.scenario === 'create');
-console.log(`\nThe disk alone (the file work of a create, plain fs calls, 10 at once): ${diskCreatesPerSecond} durable creates/s; create reached ${Math.round((created.requestsPerSecond / diskCreatesPerSecond) * 100)}% of it.`);
+const plain = results.find((r) => r.scenario === 'list');
+const zipped = results.find((r) => r.scenario.startsWith('list, compressed'));
+console.log(`\nCompression: a list answer of ${listBytes.length} bytes is sent as ${compressedList.bytes.length} bytes (${summary.compression.encoding}); list, compressed reached ${Math.round((zipped.requestsPerSecond / plain.requestsPerSecond) * 100)}% of list's req/s.`);
+console.log(`The disk alone (the file work of a create, plain fs calls, 10 at once): ${diskCreatesPerSecond} durable creates/s; create reached ${Math.round((created.requestsPerSecond / diskCreatesPerSecond) * 100)}% of it.`);
 console.log(`folio serve ready in ${summary.readyMs} ms (RSS ${readyRssMb} MB); folio --help median ${summary.helpMedianMs} ms`);
 console.log(`\nfolio serve startup (median of 3 starts)\n\n${startupTable(startup)}`);

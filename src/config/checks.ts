@@ -73,6 +73,19 @@ export function duration(v: unknown): unknown {
   return fail('a duration like "30d", "12h" or a number of seconds', v);
 }
 
+/** A number of bytes: an integer, or a size like `1kb` (1024 bytes per kb, as koa-compress reads it). */
+export function byteCount(v: unknown): unknown {
+  if (Number.isInteger(v) && (v as number) >= 0) return v;
+  const match = typeof v === 'string' ? /^(\d+)\s*(b|kb|mb)?$/i.exec(v.trim()) : null;
+  if (match) return Number(match[1]) * 1024 ** ['b', 'kb', 'mb'].indexOf((match[2] ?? 'b').toLowerCase());
+  return fail('a number of bytes like 1024 or "1kb"', v);
+}
+
+/** `true` or `false` (a feature on or off), or a mapping of its options checked against `shape`. */
+export function booleanOr(shape: Shape): Check {
+  return (v) => (typeof v === 'boolean' ? v : isPlainObject(v) ? checkShape(shape, v) : fail('true, false or a mapping', v));
+}
+
 export function list(item: Check): Check {
   return (v) => {
     if (!Array.isArray(v)) return fail('a list', v);
@@ -83,6 +96,17 @@ export function list(item: Check): Check {
         throw within(error, String(index));
       }
     });
+  };
+}
+
+/**
+ * A list, or the same as one comma-separated string (`GET,POST`), as Strapi's middleware options
+ * take either; answers the list. A bad entry of a string is named by the key, not an index.
+ */
+export function listOrCommas(item: Check): Check {
+  return (v) => {
+    if (typeof v !== 'string') return list(item)(v);
+    return v.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '').map((entry) => item(entry));
   };
 }
 
@@ -103,7 +127,8 @@ function within(error: unknown, key: string): unknown {
   return error;
 }
 
-function checkAt(node: Shape | Check, value: unknown, key: string): unknown {
+/** Checks `value` at `key` of its parent: a problem found inside names the key. */
+export function checkAt(node: Shape | Check, value: unknown, key: string): unknown {
   try {
     return typeof node === 'function' ? node(value) : checkShape(node, value);
   } catch (error) {
@@ -113,16 +138,21 @@ function checkAt(node: Shape | Check, value: unknown, key: string): unknown {
 
 /**
  * Checks `input` against `shape` and answers the normalised values (only the keys given).
- * An empty YAML section (`null`) counts as an empty mapping.
+ * An empty YAML section (`null`) counts as an empty mapping. A key of `aliases` is another name
+ * of a key of `shape` (helmet's `hsts` for `strictTransportSecurity`): answered under the latter.
  */
-export function checkShape(shape: Shape, input: unknown): Record<string, unknown> {
+export function checkShape(shape: Shape, input: unknown, aliases: Readonly<Record<string, string>> = {}): Record<string, unknown> {
   if (input === null || input === undefined) return {};
   if (!isPlainObject(input)) return fail('a mapping', input);
   const result: Record<string, unknown> = {};
+  const givenAs = new Map<string, string>();
   for (const [key, value] of Object.entries(input)) {
-    const node = shape[key];
-    if (node === undefined) throw new Problem(`is not a known setting${didYouMean(key, Object.keys(shape))}`, [key]);
-    result[key] = checkAt(node, value, key);
+    const name = Object.hasOwn(aliases, key) ? aliases[key]! : key;
+    const node = Object.hasOwn(shape, name) ? shape[name] : undefined;
+    if (node === undefined) throw new Problem(`is not a known setting${didYouMean(key, [...Object.keys(shape), ...Object.keys(aliases)])}`, [key]);
+    if (givenAs.has(name)) throw new Problem(`is the same setting as ${givenAs.get(name)}: give only one of them`, [key]);
+    givenAs.set(name, key);
+    result[name] = checkAt(node, value, key);
   }
   return result;
 }

@@ -22,6 +22,43 @@ export const defaults: Config = deepFreeze({
     proxy: false,
     bodyLimit: '1mb',
     watchContent: true,
+    // Strapi 5's `strapi::cors` defaults, except keepHeaderOnError (Strapi: false): a browser must
+    // be able to read an error answer.
+    cors: {
+      enabled: true,
+      origin: '*',
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+      headers: ['Content-Type', 'Authorization', 'Origin', 'Accept'],
+      expose: [],
+      maxAge: 31_536_000,
+      credentials: true,
+      keepHeaderOnError: true,
+    },
+    // Strapi 5's `strapi::security`: what it changes in helmet's defaults (helmet sets the other
+    // headers: nosniff, Referrer-Policy, X-DNS-Prefetch-Control …). Its CSP additions allow images
+    // and media from data: and blob: URLs (previews of uploads), without Strapi's own marketplace host.
+    security: {
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'connect-src': ["'self'", 'https:'],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'data:', 'blob:'],
+          // Served over plain HTTP (localhost, behind a proxy), upgrading would break every request.
+          'upgrade-insecure-requests': null,
+        },
+      },
+      // Off, as in Strapi: Cross-Origin-Resource-Policy (same-origin by default) would keep
+      // other sites from showing /uploads media.
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: false,
+      crossOriginResourcePolicy: false,
+      originAgentCluster: false,
+      xXssProtection: false,
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      xFrameOptions: { action: 'sameorigin' },
+    },
+    compression: { enabled: true, threshold: 1024 },
   },
   usersPermissions: {
     jwtSecret: null,

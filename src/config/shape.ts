@@ -1,6 +1,8 @@
 /** What each `config/*.yaml` file may contain, key by key (see CONTRACT.md "Project layout"). */
+import { isPlainObject } from '../objects.js';
 import {
-  boolean, duration, integer, list, nonEmptyString, nullable, object, oneOf, Problem, record, size, string, url,
+  boolean, booleanOr, byteCount, checkAt, checkShape, duration, integer, list, listOrCommas, nonEmptyString, nullable, object, oneOf,
+  Problem, record, show, size, string, url,
   type Check, type Shape,
 } from './checks.js';
 import type { ConfigFileName } from './types.js';
@@ -51,6 +53,139 @@ const provider: Shape = {
   callback: url,
 };
 
+// ---------------------------------------------------------------------------------------------
+// server.cors
+
+/**
+ * An origin as a browser sends it in `Origin`: scheme, host and port, nothing else. Answered as
+ * the URL parser writes it (lower case, no default port), so that it compares equal. No
+ * wildcards: as in Strapi, an origin is allowed when it is listed as it is.
+ */
+const origin: Check = (v) => {
+  if (typeof v === 'string' && v.includes('*')) throw new Problem(`must list origins one by one, without wildcards, got ${show(v)}`);
+  if (typeof v === 'string') {
+    try {
+      const parsed = new URL(v.trim());
+      const bare = parsed.pathname === '' || parsed.pathname === '/';
+      if (parsed.host !== '' && bare && !parsed.search && !parsed.hash && !parsed.username && !parsed.password) return `${parsed.protocol}//${parsed.host}`;
+    } catch {
+      // fall through to the message below
+    }
+  }
+  throw new Problem(`must be an origin like "https://www.example.com" (scheme, host and port only), got ${show(v)}`);
+};
+
+/** `*`, or the origins allowed: a list, or one comma-separated string as Strapi takes it. */
+const corsOrigin: Check = (v) => {
+  if (v === '*') return '*';
+  const origins = listOrCommas(origin)(v) as string[];
+  if (origins.length === 0) throw new Problem('must be "*" or list at least one origin (to turn CORS off: cors.enabled: false)');
+  return origins;
+};
+
+/** HTTP method names, upper-cased as browsers compare them. */
+const method: Check = (v) => {
+  if (typeof v === 'string' && /^[A-Za-z]+$/.test(v)) return v.toUpperCase();
+  throw new Problem(`must be an HTTP method like "GET", got ${show(v)}`);
+};
+
+/** A header name (RFC 9110 token), or `*`. */
+const headerName: Check = (v) => {
+  if (typeof v === 'string' && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(v)) return v;
+  throw new Problem(`must be a header name like "Authorization", got ${show(v)}`);
+};
+
+const cors: Shape = {
+  enabled: boolean,
+  origin: corsOrigin,
+  methods: listOrCommas(method),
+  headers: listOrCommas(headerName),
+  expose: listOrCommas(headerName),
+  maxAge: integer(0),
+  credentials: boolean,
+  keepHeaderOnError: boolean,
+};
+
+// ---------------------------------------------------------------------------------------------
+// server.security (helmet)
+
+/** Keywords a CSP needs in single quotes; helmet refuses them bare (a YAML `'self'` loses its quotes). */
+const QUOTED_IN_CSP = /^(none|self|strict-dynamic|report-sample|inline-speculation-rules|unsafe-inline|unsafe-eval|unsafe-hashes|wasm-unsafe-eval|(nonce|sha256|sha384|sha512)-.*)$/;
+
+/** One CSP source (`'self'`, `data:`, `https://cdn.example.com`). */
+const cspSource: Check = (v) => {
+  if (typeof v !== 'string' || v === '' || /[;,\s]/.test(v)) throw new Problem(`must be a CSP source like "'self'" or "https://cdn.example.com", got ${show(v)}`);
+  if (QUOTED_IN_CSP.test(v)) throw new Problem(`must keep its single quotes: write "'${v}'"`);
+  return v;
+};
+
+/**
+ * A directive's sources: a list, or one string of them separated by spaces as a CSP writes them
+ * (`"'self' data:"`); `[]` for a directive without sources; `null` drops a directive helmet sets.
+ */
+const cspSources: Check = (v) => {
+  if (v === null) return null;
+  if (typeof v === 'string') return v.trim().split(/\s+/).filter((entry) => entry !== '').map((entry) => cspSource(entry));
+  return list(cspSource)(v);
+};
+
+/** CSP directives by name, kebab-case (`img-src`) or helmet's camelCase (`imgSrc`): answered kebab-case, as defaults.ts writes them. */
+const cspDirectives: Check = (v) => {
+  if (!isPlainObject(v)) throw new Problem(`must be a mapping of CSP directives like img-src, got ${show(v)}`);
+  const directives: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(v)) {
+    if (!/^[a-z](?:[a-zA-Z0-9-]*[a-zA-Z0-9])?$/.test(key)) throw new Problem('is not a CSP directive name like img-src', [key]);
+    const name = key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    if (Object.hasOwn(directives, name)) throw new Problem(`is ${name} given twice`, [key]);
+    if (name === 'default-src' && value === null) throw new Problem('cannot be dropped: every other directive falls back to it', [key]);
+    directives[name] = checkAt(cspSources, value, key);
+  }
+  return directives;
+};
+
+const contentSecurityPolicy: Check = (v) => {
+  const csp = booleanOr({ useDefaults: boolean, reportOnly: boolean, directives: cspDirectives })(v);
+  if (typeof csp === 'object' && csp !== null && (csp as { useDefaults?: boolean }).useDefaults === false) {
+    const directives = (csp as { directives?: Record<string, unknown> }).directives;
+    if (!directives?.['default-src']) throw new Problem('must set default-src when useDefaults is false', ['directives']);
+  }
+  return csp;
+};
+
+const REFERRER_POLICIES = ['no-referrer', 'no-referrer-when-downgrade', 'same-origin', 'origin', 'strict-origin', 'origin-when-cross-origin', 'strict-origin-when-cross-origin', 'unsafe-url'] as const;
+
+/** `deny` or `sameorigin`, in any case, as helmet reads X-Frame-Options' action. */
+const frameAction: Check = (v) => oneOf('deny', 'sameorigin')(typeof v === 'string' ? v.toLowerCase() : v);
+
+/** helmet 8's option names; Strapi's documentation and older helmets use the names of `SECURITY_ALIASES`. */
+const security: Shape = {
+  contentSecurityPolicy,
+  crossOriginEmbedderPolicy: booleanOr({ policy: oneOf('require-corp', 'credentialless', 'unsafe-none') }),
+  crossOriginOpenerPolicy: booleanOr({ policy: oneOf('same-origin', 'same-origin-allow-popups', 'noopener-allow-popups', 'unsafe-none') }),
+  crossOriginResourcePolicy: booleanOr({ policy: oneOf('same-origin', 'same-site', 'cross-origin') }),
+  originAgentCluster: boolean,
+  referrerPolicy: booleanOr({ policy: (v) => (Array.isArray(v) ? list(oneOf(...REFERRER_POLICIES))(v) : oneOf(...REFERRER_POLICIES)(v)) }),
+  strictTransportSecurity: booleanOr({ maxAge: integer(0), includeSubDomains: boolean, preload: boolean }),
+  xContentTypeOptions: boolean,
+  xDnsPrefetchControl: booleanOr({ allow: boolean }),
+  xDownloadOptions: boolean,
+  xFrameOptions: booleanOr({ action: frameAction }),
+  xPermittedCrossDomainPolicies: booleanOr({ permittedPolicies: oneOf('none', 'master-only', 'by-content-type', 'all') }),
+  xPoweredBy: boolean,
+  xXssProtection: boolean,
+};
+
+const SECURITY_ALIASES = {
+  hsts: 'strictTransportSecurity',
+  noSniff: 'xContentTypeOptions',
+  dnsPrefetchControl: 'xDnsPrefetchControl',
+  ieNoOpen: 'xDownloadOptions',
+  frameguard: 'xFrameOptions',
+  permittedCrossDomainPolicies: 'xPermittedCrossDomainPolicies',
+  hidePoweredBy: 'xPoweredBy',
+  xssFilter: 'xXssProtection',
+} as const;
+
 export const shapes: Record<ConfigFileName, Shape> = {
   server: {
     host: nonEmptyString,
@@ -59,6 +194,9 @@ export const shapes: Record<ConfigFileName, Shape> = {
     proxy: boolean,
     bodyLimit: size,
     watchContent: boolean,
+    cors,
+    security: (v) => checkShape(security, v, SECURITY_ALIASES),
+    compression: { enabled: boolean, threshold: byteCount },
   },
   'users-permissions': {
     jwtSecret: nullable(nonEmptyString),

@@ -14,6 +14,63 @@ export interface ServerConfig {
    * restart. It costs a file watch per document folder: memory, startup and write throughput.
    */
   watchContent: boolean;
+  /** Cross-origin requests from browsers: Strapi's `strapi::cors` (see `src/server/cors.ts`). */
+  cors: CorsConfig;
+  /** Security headers on every answer: Strapi's `strapi::security`, i.e. helmet's options. */
+  security: SecurityConfig;
+  /** Compression of answers (koa-compress). */
+  compression: CompressionConfig;
+}
+
+/** `server.cors`: Strapi's `strapi::cors` keys. */
+export interface CorsConfig {
+  enabled: boolean;
+  /** `*` (every origin) or the origins allowed, as browsers send them: `https://www.example.com`. */
+  origin: '*' | string[];
+  /** Methods a preflight allows (`Access-Control-Allow-Methods`). */
+  methods: string[];
+  /** Request headers a preflight allows (`Access-Control-Allow-Headers`). */
+  headers: string[];
+  /** Response headers a page may read besides the simple ones (`Access-Control-Expose-Headers`). */
+  expose: string[];
+  /** Seconds a browser may keep a preflight's answer (`Access-Control-Max-Age`). */
+  maxAge: number;
+  /** Allow requests with cookies (the origin is then echoed, never `*`). */
+  credentials: boolean;
+  /** Error answers carry the CORS headers too, so that a page can read a 401, 403 or 404. */
+  keepHeaderOnError: boolean;
+}
+
+/** A CSP directive's sources (`["'self'", "data:"]`), or `null` to drop a directive helmet sets by default. */
+export type CspSources = string[] | null;
+
+/**
+ * `server.security`: helmet's options, under helmet 8's names (the older ones Strapi's
+ * documentation uses, `hsts`, `frameguard`, `xssFilter`…, are read as these). Each header is on
+ * (`true`: helmet's default value), off (`false`), or on with options; a key not given is on.
+ */
+export interface SecurityConfig {
+  contentSecurityPolicy?: boolean | { useDefaults?: boolean; reportOnly?: boolean; directives?: Record<string, CspSources> };
+  crossOriginEmbedderPolicy?: boolean | { policy?: 'require-corp' | 'credentialless' | 'unsafe-none' };
+  crossOriginOpenerPolicy?: boolean | { policy?: 'same-origin' | 'same-origin-allow-popups' | 'noopener-allow-popups' | 'unsafe-none' };
+  crossOriginResourcePolicy?: boolean | { policy?: 'same-origin' | 'same-site' | 'cross-origin' };
+  originAgentCluster?: boolean;
+  referrerPolicy?: boolean | { policy?: string | string[] };
+  strictTransportSecurity?: boolean | { maxAge?: number; includeSubDomains?: boolean; preload?: boolean };
+  xContentTypeOptions?: boolean;
+  xDnsPrefetchControl?: boolean | { allow?: boolean };
+  xDownloadOptions?: boolean;
+  xFrameOptions?: boolean | { action?: 'deny' | 'sameorigin' };
+  xPermittedCrossDomainPolicies?: boolean | { permittedPolicies?: 'none' | 'master-only' | 'by-content-type' | 'all' };
+  xPoweredBy?: boolean;
+  xXssProtection?: boolean;
+}
+
+/** `server.compression`. */
+export interface CompressionConfig {
+  enabled: boolean;
+  /** Answers smaller than this many bytes are sent as they are. */
+  threshold: number;
 }
 
 export interface ProviderConfig {

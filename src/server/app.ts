@@ -5,8 +5,11 @@ import Koa from 'koa';
 import type { Project } from '../project/index.js';
 import { authenticate } from './authenticate.js';
 import { bodyMiddleware } from './body.js';
+import { compression } from './compression.js';
+import { cors } from './cors.js';
 import { errorMiddleware } from './errors.js';
 import { apiRouter, refreshRoutesGate } from './routes/index.js';
+import { securityHeaders } from './security.js';
 
 export interface AppState {
   /** Requests being handled now; shutdown waits for it to reach zero. */
@@ -36,6 +39,7 @@ export function createApp(project: Project): FolioApp {
   };
   let built = build(project.schemas);
   const api = () => (built.schemas === project.schemas ? built : (built = build(project.schemas)));
+  const { security, cors: corsSettings, compression: compressionSettings } = project.config.server;
 
   app.use(async (ctx, next) => {
     app.folio.inFlight++;
@@ -46,6 +50,11 @@ export function createApp(project: Project): FolioApp {
       if (app.folio.draining) ctx.set('Connection', 'close');
     }
   });
+  // Outside errorMiddleware, so that error answers carry these headers too (a page must be able to
+  // read a 401, 403 or 404), and are compressed when large.
+  app.use(securityHeaders(security));
+  if (corsSettings.enabled) app.use(cors(corsSettings));
+  if (compressionSettings.enabled) app.use(compression(compressionSettings));
   app.use(errorMiddleware(project.log));
   app.use(bodyMiddleware(project.config.server.bodyLimit));
   app.use(refreshRoutesGate(() => project.config.usersPermissions));
