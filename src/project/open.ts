@@ -260,28 +260,10 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
     }
   };
 
-  return {
-    paths,
-    get config() {
-      return config;
-    },
-    get schemas() {
-      return data.schemas;
-    },
-    tables,
-    get lookup() {
-      return data.lookup;
-    },
+  const serving: Omit<Project, keyof ProjectData> = {
     documents,
     content: live.content,
     tokens,
-    get users() {
-      return data.users;
-    },
-    get roles() {
-      return data.roles;
-    },
-    apiTokens: data.apiTokens,
     auth,
     sessions,
     publicUrl,
@@ -319,4 +301,6 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
     },
     flush: files.whenIdle,
   };
+  // The project's data as it is, its live getters (config, content types and what is built from them) kept.
+  return Object.defineProperties(serving, Object.getOwnPropertyDescriptors(data)) as Project;
 }
