@@ -7,7 +7,8 @@
 export type ErrorDetails = Record<string, unknown>;
 
 /**
- * Base of every error a user can cause. Its message is safe to show. A subclass names itself and,
+ * Base of every error a user can cause, and of the few that are nobody's fault (a full disk): its
+ * message is safe to show. A subclass names itself and,
  * where Strapi has one, its default message; nothing else differs between them.
  */
 export class ApplicationError extends Error {
@@ -68,6 +69,21 @@ export class PolicyError extends ForbiddenError {
 export class NotImplementedError extends ApplicationError {
   static override defaultMessage = 'This feature is not implemented yet';
   override name = 'NotImplementedError';
+}
+
+/**
+ * The store cannot take a write: its disk is full, over quota, read-only or failing. Not the
+ * caller's fault, and nothing was written; writes resume once the storage can take them.
+ */
+export class InsufficientStorageError extends ApplicationError {
+  static override defaultMessage = 'The storage is full: nothing was saved';
+  override name = 'InsufficientStorageError';
+}
+
+/** The server cannot answer now (it is shutting down, or its store cannot be written). */
+export class ServiceUnavailableError extends ApplicationError {
+  static override defaultMessage = 'Service Unavailable';
+  override name = 'ServiceUnavailableError';
 }
 
 /**

@@ -25,4 +25,10 @@ export const messages = {
   tooDeep: (depth: number) => `The request body is nested more than ${depth} levels deep`,
   badRequest: 'Bad Request',
   headersTooLarge: 'Request headers or URL too large',
+  // Operations: what a write or a health check answers when the storage cannot take writes
+  storageFull: 'The storage is full: nothing was saved. Writes resume once space is freed',
+  storageOverQuota: 'The storage quota is used up: nothing was saved. Writes resume once space is freed',
+  storageReadOnly: 'The storage is read-only: nothing was saved. Writes resume once it is writable again',
+  storageFailing: 'The storage failed to write (I/O error): nothing was saved',
+  shuttingDown: 'The server is shutting down',
 } as const;

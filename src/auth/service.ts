@@ -5,7 +5,7 @@
  */
 import type { Config, EmailTemplate } from '../config/index.js';
 import { ApplicationError, BadRequestError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../log/index.js';
 import type { Table } from '../storage/index.js';
 import type { UserRow, UserService } from '../users/index.js';
 import { checkBody, checkPasswordLength } from './body.js';

@@ -59,6 +59,7 @@ export const defaults: Config = deepFreeze({
       xFrameOptions: { action: 'sameorigin' },
     },
     compression: { enabled: true, threshold: 1024 },
+    logger: { level: 'info', format: 'text', requests: true },
   },
   usersPermissions: {
     jwtSecret: null,

@@ -5,6 +5,7 @@ import {
   Problem, record, show, size, string, url,
   type Check, type Shape,
 } from './checks.js';
+import { LOG_LEVELS } from '../log/index.js';
 import type { ConfigFileName } from './types.js';
 
 const port = integer(0, 65535);
@@ -197,6 +198,7 @@ export const shapes: Record<ConfigFileName, Shape> = {
     cors,
     security: (v) => checkShape(security, v, SECURITY_ALIASES),
     compression: { enabled: boolean, threshold: byteCount },
+    logger: { level: oneOf(...LOG_LEVELS), format: oneOf('text', 'json'), requests: boolean },
   },
   'users-permissions': {
     jwtSecret: nullable(nonEmptyString),

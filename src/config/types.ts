@@ -1,4 +1,5 @@
 /** The one typed configuration object, built once at startup and passed down. */
+import type { LogSettings } from '../log/index.js';
 
 export interface ServerConfig {
   host: string;
@@ -20,6 +21,8 @@ export interface ServerConfig {
   security: SecurityConfig;
   /** Compression of answers (koa-compress). */
   compression: CompressionConfig;
+  /** The log: its level and format, and whether each answered request gets a line on stdout. */
+  logger: LogSettings;
 }
 
 /** `server.cors`: Strapi's `strapi::cors` keys. */

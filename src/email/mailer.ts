@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { EmailConfig } from '../config/index.js';
 import { ApplicationError } from '../errors.js';
-import { silentLogger, type Logger } from '../log.js';
+import { silentLogger, type Logger } from '../log/index.js';
 import type { FileStore } from '../storage/index.js';
 
 export interface MailMessage {

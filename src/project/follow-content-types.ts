@@ -6,7 +6,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { loadSchemas, type Schemas } from '../schema/index.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../log/index.js';
 
 /** A checkout writes several files; they are read once it settles. */
 const SETTLE_MS = 100;

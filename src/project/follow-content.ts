@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { ContentService, SyncReport } from '../content/index.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../log/index.js';
 import type { Schemas } from '../schema/index.js';
 
 /** A burst of events (a checkout writes many files, each file several times) is handled once. */

@@ -6,7 +6,7 @@
 import { watch, readFileSync, type FSWatcher } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { loadConfig, resolveI18n, validateConfigFile, type Config, type LoadOptions } from '../config/index.js';
+import { defaults, loadConfig, resolveI18n, validateConfigFile, type Config, type LoadOptions } from '../config/index.js';
 import { createApiTokenService, createAuthService, createProviderLogin, createSessions, providerConfigProblems, resolveJwtSecret, type ApiTokenRow, type ApiTokenService, type AuthService, type Sessions, type SessionRow, type TokenSettings } from '../auth/index.js';
 import { ProjectFileError } from '../errors.js';
 import { checkTemplate, createMailer, renderTemplate, type TemplateVariables } from '../email/index.js';
@@ -14,10 +14,10 @@ import { actionCatalogue, createRoleService, type RoleService } from '../permiss
 import { createUserService, type UserRow, type UserService } from '../users/index.js';
 import { checkStore, createContentService, createContentStore, type ContentService } from '../content/index.js';
 import { createModelLookup, type Model, type ModelLookup } from '../model/index.js';
-import { createLogger, type Logger } from '../log.js';
+import { createLogger, type Logger, type LoggerOptions } from '../log/index.js';
 import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissions/index.js';
 import { loadSchemas, type Schemas } from '../schema/index.js';
-import { createFileDocuments, createFileStore, openTable, type DocumentAdapter, type FileStore, type Row, type Table } from '../storage/index.js';
+import { createFileDocuments, createFileStore, openTable, type DocumentAdapter, type FileStore, type Row, type Table, type WriteFs } from '../storage/index.js';
 import { parseYaml } from '../yaml.js';
 import { addEnvSecret } from './env-secrets.js';
 import { followContent } from './follow-content.js';
@@ -53,15 +53,24 @@ export interface Project extends ProjectData {
   watch(): () => void;
   /** Resolves once every write this project started is on disk (another project's writes are not waited for). */
   flush(): Promise<void>;
+  /**
+   * Why the project's store cannot take writes now (a full or read-only disk), or undefined. While
+   * it cannot, each call (at most one a second) probes the disk first, so the answer clears on its
+   * own once the cause is gone.
+   */
+  storeProblem(): Promise<string | undefined>;
 }
 
 export interface OpenOptions extends DataOptions {
-  log?: Logger;
+  /** Where the log's lines go (`server.logger` decides which and how): tests keep them. Default stderr and stdout. */
+  logLines?: LoggerOptions['write'];
 }
 
 export interface DataOptions extends LoadOptions {
   /** The clock of expiries (API tokens); tests pass one they control. Default `Date.now`. */
   now?: () => number;
+  /** The file system calls of the store's writes; tests pass calls that fail as a full disk does. Default: Node's. */
+  fs?: WriteFs;
 }
 
 /**
@@ -90,7 +99,7 @@ export async function openProjectData(dir: string, options: DataOptions = {}): P
   return (await openData(dir, options)).data;
 }
 
-async function openData(dir: string, options: DataOptions): Promise<OpenedData> {
+async function openData(dir: string, options: DataOptions & { log?: Logger }): Promise<OpenedData> {
   await assertProject(projectPaths(dir));
   // .env under the real environment: FOLIO_DATA_DIR, JWT_SECRET and `env:NAME` values may come from either.
   const env = await projectEnv(dir, options.env);
@@ -100,7 +109,7 @@ async function openData(dir: string, options: DataOptions): Promise<OpenedData> 
   await mkdir(paths.data, { recursive: true, mode: 0o700 });
   // data/ holds password hashes and tokens: owner-only, also when it came from a git checkout.
   await chmod(paths.data, 0o700).catch(() => undefined);
-  const files = createFileStore();
+  const files = createFileStore({ log: options.log, fs: options.fs });
   const tables = Object.fromEntries(
     await Promise.all(TABLES.map(async (name) => [name, await openTable(files, paths.data, name)] as const)),
   ) as unknown as Tables;
@@ -192,11 +201,14 @@ interface OpenedData {
 
 /** See `openProject` in index.ts, the module's door. */
 export async function openProject(dir: string, options: OpenOptions = {}): Promise<Project> {
-  const log = options.log ?? createLogger();
+  // The config is read below, and may warn while it is: the log follows `server.logger` once it is read.
+  let logSettings = defaults.server.logger;
+  const log = createLogger({ write: options.logLines, settings: () => logSettings });
   // A secret still written in config/ works, and the server says once, at start, to move it to .env.
-  const { data, files, setConfig, buildModels, setModels } = await openData(dir, { ...options, warn: (message) => log.warn(message) });
+  const { data, files, setConfig, buildModels, setModels } = await openData(dir, { ...options, log, warn: (message) => log.warn(message) });
   const { paths, schemas, tables, lookup } = data;
   let config = data.config;
+  logSettings = config.server.logger;
   const jwtSecret = await resolveJwtSecret(config.usersPermissions.jwtSecret, paths.data, files);
   if (jwtSecret.generated) log.warn('no JWT_SECRET is set (in .env or the environment), nor users-permissions.jwtSecret: generated one in data/.jwt-secret');
   const tokens: TokenSettings = { secret: jwtSecret.secret, expiresIn: config.usersPermissions.jwt.expiresIn };
@@ -260,6 +272,18 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
     }
   };
 
+  let probing: Promise<void> | undefined;
+  let probedAt = -Infinity;
+  async function storeProblem(): Promise<string | undefined> {
+    if (files.problem() === undefined) return undefined;
+    if (probing === undefined && Date.now() - probedAt >= 1000) {
+      probedAt = Date.now();
+      probing = files.probe(paths.data).catch(() => undefined).finally(() => (probing = undefined));
+    }
+    await probing;
+    return files.problem();
+  }
+
   const serving: Omit<Project, keyof ProjectData> = {
     documents,
     content: live.content,
@@ -300,6 +324,7 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
       };
     },
     flush: files.whenIdle,
+    storeProblem,
   };
   // The project's data as it is, its live getters (config, content types and what is built from them) kept.
   return Object.defineProperties(serving, Object.getOwnPropertyDescriptors(data)) as Project;

@@ -8,6 +8,8 @@ import { bodyMiddleware } from './body.js';
 import { compression } from './compression.js';
 import { cors } from './cors.js';
 import { errorMiddleware } from './errors.js';
+import { health } from './health.js';
+import { requestLog } from './request-log.js';
 import { apiRouter, refreshRoutesGate } from './routes/index.js';
 import { securityHeaders } from './security.js';
 
@@ -41,6 +43,7 @@ export function createApp(project: Project): FolioApp {
   const api = () => (built.schemas === project.schemas ? built : (built = build(project.schemas)));
   const { security, cors: corsSettings, compression: compressionSettings } = project.config.server;
 
+  app.use(requestLog(project.log));
   app.use(async (ctx, next) => {
     app.folio.inFlight++;
     try {
@@ -55,7 +58,8 @@ export function createApp(project: Project): FolioApp {
   app.use(securityHeaders(security));
   if (corsSettings.enabled) app.use(cors(corsSettings));
   if (compressionSettings.enabled) app.use(compression(compressionSettings));
-  app.use(errorMiddleware(project.log));
+  app.use(errorMiddleware());
+  app.use(health(project, app.folio));
   app.use(bodyMiddleware(project.config.server.bodyLimit));
   app.use(refreshRoutesGate(() => project.config.usersPermissions));
   app.use(authenticate(project));

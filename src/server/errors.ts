@@ -5,10 +5,9 @@
  */
 import type { Context, Next } from 'koa';
 import {
-  ApplicationError, ForbiddenError, NotFoundError, NotImplementedError, PayloadTooLargeError, RateLimitError, UnauthorizedError,
+  ApplicationError, ForbiddenError, InsufficientStorageError, NotFoundError, NotImplementedError, PayloadTooLargeError, RateLimitError, ServiceUnavailableError, UnauthorizedError,
   type ErrorDetails,
 } from '../errors.js';
-import type { Logger } from '../log.js';
 import { messages } from '../messages.js';
 
 /** Strapi's `formatApplicationError`: these classes have their own status, every other ApplicationError is 400. */
@@ -19,6 +18,8 @@ const STATUS_BY_CLASS: ReadonlyArray<readonly [abstract new (...args: never[]) =
   [PayloadTooLargeError, 413],
   [RateLimitError, 429],
   [NotImplementedError, 501],
+  [ServiceUnavailableError, 503],
+  [InsufficientStorageError, 507],
 ];
 
 export interface ErrorBody {
@@ -72,14 +73,16 @@ function throwRouterAnswer(status: number): void {
   if (status === 405 || status === 501) throw Object.assign(new Error(messages.methodNotAllowed), { name: 'MethodNotAllowedError', status: 405 });
 }
 
-export function errorMiddleware(log: Logger) {
+export function errorMiddleware() {
   return async function renderErrors(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
       if (ctx.body === undefined) throwRouterAnswer(ctx.status);
     } catch (error) {
       const body = toErrorBody(error);
-      if (body.error.status >= 500) log.error(`${ctx.method} ${ctx.path} failed`, error);
+      // Logged once, with the request's line (see request-log.ts). A 507 or 503 is not a bug: the
+      // store logs its cause itself, once a minute, not once a request.
+      if (body.error.status >= 500 && !(error instanceof ApplicationError)) ctx.state.serverError = error;
       ctx.status = body.error.status;
       ctx.body = body;
       // Headers set before the failure (e.g. a half-built response) must not leak into the error.

@@ -5,8 +5,10 @@
  * are written as one: their temp files synced together, or a new document's whole directory at once.
  * The queues and shared fsyncs belong to one writer (see createFileStore), never to the process.
  */
-import { mkdir, open, rename, rm, rmdir, stat, unlink, type FileHandle } from 'node:fs/promises';
+import * as nodeFs from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import type { StorageHealth } from './faults.js';
 import { errorCode } from './fs-errors.js';
 import type { TempNames } from './temp-files.js';
 
@@ -67,6 +69,15 @@ export interface AtomicWriter {
   removeEmptyDirectory(dir: string): Promise<void>;
 
   /**
+   * Writes and syncs a throwaway file in `dir`, then removes it: whether the storage takes writes
+   * now (a health check's question while writes fail for a full disk). Throws what the write met.
+   *
+   * @example
+   * await files.probe('data');
+   */
+  probe(dir: string): Promise<void>;
+
+  /**
    * Counts `task` as work in progress for whenIdle until it settles, so a table update still
    * waiting for its lock (not yet queued for writing) is not cut off by a shutdown.
    *
@@ -100,8 +111,15 @@ interface PathQueue {
   pending: { operation: Operation; waiters: Waiter[] } | null;
 }
 
-/** What the steps of a write need from their writer: temp names, and directory fsyncs to share. */
+/**
+ * The file system calls the writes make: Node's own, unless a test passes calls that fail (a full
+ * disk, a read-only one) to see what the store and the server do then.
+ */
+export type WriteFs = Pick<typeof nodeFs, 'mkdir' | 'open' | 'rename' | 'rm' | 'rmdir' | 'stat' | 'unlink'>;
+
+/** What the steps of a write need from their writer: the file system, temp names, and directory fsyncs to share. */
 interface WriteContext {
+  fs: WriteFs;
   temps: TempNames;
   syncDirectory(dir: string): Promise<void>;
 }
@@ -113,8 +131,20 @@ interface WriteContext {
  * const writer = createAtomicWriter(createTempFiles());
  * await writer.writeFileAtomic('data/users.json', stableStringify({ nextId: 1, rows: [] }));
  */
-export function createAtomicWriter(temps: TempNames): AtomicWriter {
-  const context: WriteContext = { temps, syncDirectory: createDirectorySyncs() };
+export function createAtomicWriter(temps: TempNames, health: StorageHealth, fs: WriteFs = nodeFs): AtomicWriter {
+  const context: WriteContext = { fs, temps, syncDirectory: createDirectorySyncs(fs) };
+  /**
+   * Runs one durable change and tells `health` how it went: a failure of the storage (a full disk)
+   * becomes an InsufficientStorageError, and a success says the storage takes writes.
+   */
+  async function told(change: () => Promise<void>): Promise<void> {
+    try {
+      await change();
+    } catch (error) {
+      throw health.failed(error);
+    }
+    health.succeeded();
+  }
   const queues = new Map<string, PathQueue>();
   /** Multi-step mutations (a table update waiting for its lock, a remove and its rmdir) still running. */
   let trackedTasks = 0;
@@ -144,8 +174,8 @@ export function createAtomicWriter(temps: TempNames): AtomicWriter {
       const { operation, waiters } = queue.pending;
       queue.pending = null;
       try {
-        if (operation.kind === 'write') await writeDurably(context, path, operation.data, operation.mode);
-        else await removeDurably(context, path);
+        if (operation.kind === 'write') await told(() => writeDurably(context, path, operation.data, operation.mode));
+        else await told(() => removeDurably(context, path));
         for (const waiter of waiters) waiter.resolve();
       } catch (error) {
         for (const waiter of waiters) waiter.reject(error);
@@ -175,9 +205,9 @@ export function createAtomicWriter(temps: TempNames): AtomicWriter {
     removeFile: (path) => enqueue(resolve(path), { kind: 'remove' }),
     writeFilesAtomic(dir, files, options = {}) {
       const mode = options.mode ?? DEFAULT_FILE_MODE;
-      return track(async () => {
+      return track(() => told(async () => {
         const target = resolve(dir);
-        if (!(await isDirectory(target))) return createDirectoryWith(context, target, files, mode);
+        if (!(await isDirectory(fs, target))) return createDirectoryWith(context, target, files, mode);
         try {
           await replaceFilesIn(context, target, files, mode);
         } catch (error) {
@@ -185,9 +215,10 @@ export function createAtomicWriter(temps: TempNames): AtomicWriter {
           if (errorCode(error) !== 'ENOENT') throw error;
           await createDirectoryWith(context, target, files, mode);
         }
-      });
+      }));
     },
-    removeEmptyDirectory: (dir) => removeEmptyDirectory(context, dir),
+    removeEmptyDirectory: (dir) => told(() => removeEmptyDirectory(context, dir)),
+    probe: (dir) => told(() => probe(context, resolve(dir))),
     track,
     whenIdle() {
       if (isIdle()) return Promise.resolve();
@@ -211,11 +242,11 @@ interface DirectorySync {
  * while one fsync of `dir` runs share the next one (it starts after theirs began to wait, so it
  * covers their change): ten documents created at once cost two fsyncs of their type's directory.
  */
-function createDirectorySyncs(): (dir: string) => Promise<void> {
+function createDirectorySyncs(fs: WriteFs): (dir: string) => Promise<void> {
   const directorySyncs = new Map<string, DirectorySync>();
 
   function startDirectorySync(dir: string): Promise<void> {
-    const sync: DirectorySync = { done: fsyncDirectory(dir) };
+    const sync: DirectorySync = { done: fsyncDirectory(fs, dir) };
     directorySyncs.set(dir, sync);
     void sync.done.then(forget, forget);
     function forget(): void {
@@ -231,10 +262,10 @@ function createDirectorySyncs(): (dir: string) => Promise<void> {
   };
 }
 
-async function fsyncDirectory(dir: string): Promise<void> {
+async function fsyncDirectory(fs: WriteFs, dir: string): Promise<void> {
   let handle: FileHandle | undefined;
   try {
-    handle = await open(dir, 'r');
+    handle = await fs.open(dir, 'r');
     await handle.sync();
   } catch (error) {
     // Some platforms (Windows) and file systems cannot open or fsync a directory; the rename is
@@ -252,7 +283,7 @@ async function fsyncDirectory(dir: string): Promise<void> {
 /** Removes `dir` if it is empty (and fsyncs its parent); a non-empty or missing one is left alone. */
 async function removeEmptyDirectory(context: WriteContext, dir: string): Promise<void> {
   try {
-    await rmdir(dir);
+    await context.fs.rmdir(dir);
   } catch (error) {
     if (['ENOENT', 'ENOTEMPTY', 'EEXIST'].includes(errorCode(error) ?? '')) return;
     throw error;
@@ -268,11 +299,11 @@ async function writeDurably(context: WriteContext, path: string, data: string | 
     handle = await openCreatingDirectories(context, temp, mode);
     await writeAndSync(handle, data);
     handle = undefined;
-    await rename(temp, path);
+    await context.fs.rename(temp, path);
     await context.syncDirectory(dir);
   } catch (error) {
     await handle?.close().catch(() => undefined);
-    await unlink(temp).catch(() => undefined); // after a successful rename this is ENOENT
+    await context.fs.unlink(temp).catch(() => undefined); // after a successful rename this is ENOENT
     throw error;
   } finally {
     context.temps.release(temp);
@@ -290,19 +321,19 @@ async function writeAndSync(handle: FileHandle, data: string | Uint8Array): Prom
 }
 
 /** Creates `path` (it must not exist), writes and fsyncs it. */
-async function createSynced(path: string, data: string | Uint8Array, mode: number): Promise<void> {
-  await writeAndSync(await open(path, 'wx', mode), data);
+async function createSynced(fs: WriteFs, path: string, data: string | Uint8Array, mode: number): Promise<void> {
+  await writeAndSync(await fs.open(path, 'wx', mode), data);
 }
 
 /** writeFilesAtomic into an existing directory; ENOENT when `dir` is missing. */
 async function replaceFilesIn(context: WriteContext, dir: string, files: readonly DirectoryFile[], mode: number): Promise<void> {
   const temps = files.map((file) => context.temps.reserve(join(dir, file.name)));
   try {
-    await allSettled(files.map((file, i) => createSynced(temps[i]!, file.data, mode)));
-    for (const [i, file] of files.entries()) await rename(temps[i]!, join(dir, file.name));
+    await allSettled(files.map((file, i) => createSynced(context.fs, temps[i]!, file.data, mode)));
+    for (const [i, file] of files.entries()) await context.fs.rename(temps[i]!, join(dir, file.name));
     await context.syncDirectory(dir);
   } catch (error) {
-    await Promise.all(temps.map((temp) => unlink(temp).catch(() => undefined)));
+    await Promise.all(temps.map((temp) => context.fs.unlink(temp).catch(() => undefined)));
     throw error;
   } finally {
     temps.forEach((temp) => context.temps.release(temp));
@@ -323,34 +354,47 @@ async function createDirectoryWith(context: WriteContext, dir: string, files: re
   const parent = dirname(dir);
   const temp = context.temps.reserve(dir);
   try {
-    await mkdir(temp, { mode: DIRECTORY_MODE }).catch(async (error: unknown) => {
+    await context.fs.mkdir(temp, { mode: DIRECTORY_MODE }).catch(async (error: unknown) => {
       if (errorCode(error) !== 'ENOENT') throw error;
       await makeDirectoryDurably(context, parent); // the first document of its type
-      await mkdir(temp, { mode: DIRECTORY_MODE });
+      await context.fs.mkdir(temp, { mode: DIRECTORY_MODE });
     });
-    await allSettled(files.map((file) => createSynced(join(temp, file.name), file.data, mode)));
+    await allSettled(files.map((file) => createSynced(context.fs, join(temp, file.name), file.data, mode)));
     await context.syncDirectory(temp);
     try {
-      await rename(temp, dir);
+      await context.fs.rename(temp, dir);
     } catch (error) {
       // Someone made `dir` meanwhile (rename only replaces an empty directory): write into it instead.
       if (errorCode(error) !== 'ENOTEMPTY' && errorCode(error) !== 'EEXIST') throw error;
-      await rm(temp, { recursive: true, force: true });
+      await context.fs.rm(temp, { recursive: true, force: true });
       await replaceFilesIn(context, dir, files, mode);
       return;
     }
     await context.syncDirectory(parent);
   } catch (error) {
-    await rm(temp, { recursive: true, force: true }).catch(() => undefined);
+    await context.fs.rm(temp, { recursive: true, force: true }).catch(() => undefined);
     throw error;
   } finally {
     context.temps.release(temp);
   }
 }
 
+/** What a probe writes: a few blocks, so that a disk with a few bytes left is not taken for one with room. */
+const PROBE_BYTES = new Uint8Array(16 * 1024);
+
+async function probe(context: WriteContext, dir: string): Promise<void> {
+  const temp = context.temps.reserve(join(dir, 'probe'));
+  try {
+    await createSynced(context.fs, temp, PROBE_BYTES, DEFAULT_FILE_MODE);
+  } finally {
+    await context.fs.unlink(temp).catch(() => undefined);
+    context.temps.release(temp);
+  }
+}
+
 async function removeDurably(context: WriteContext, path: string): Promise<void> {
   try {
-    await unlink(path);
+    await context.fs.unlink(path);
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return;
     throw error;
@@ -363,7 +407,7 @@ async function openCreatingDirectories(context: WriteContext, file: string, mode
   // removeEmptyDirectory (document remove) may delete the directory between mkdir and open.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await open(file, 'wx', mode);
+      return await context.fs.open(file, 'wx', mode);
     } catch (error) {
       if (errorCode(error) !== 'ENOENT' || attempt >= 5) throw error;
       await makeDirectoryDurably(context, dirname(file));
@@ -372,7 +416,7 @@ async function openCreatingDirectories(context: WriteContext, file: string, mode
 }
 
 async function makeDirectoryDurably(context: WriteContext, dir: string): Promise<void> {
-  const firstCreated = await mkdir(dir, { recursive: true, mode: DIRECTORY_MODE });
+  const firstCreated = await context.fs.mkdir(dir, { recursive: true, mode: DIRECTORY_MODE });
   if (firstCreated === undefined) return;
   // Each new directory's entry lives in its parent: fsync from the first existing ancestor down.
   // `dir` itself is synced after the rename that follows.
@@ -383,9 +427,9 @@ async function makeDirectoryDurably(context: WriteContext, dir: string): Promise
   }
 }
 
-async function isDirectory(path: string): Promise<boolean> {
+async function isDirectory(fs: WriteFs, path: string): Promise<boolean> {
   try {
-    return (await stat(path)).isDirectory();
+    return (await fs.stat(path)).isDirectory();
   } catch (error) {
     if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return false;
     throw error;

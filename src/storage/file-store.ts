@@ -4,7 +4,9 @@
  * in use, each lock's in-process line and the locks the current call chain holds), so `whenIdle()`
  * waits for this store's work only, and two projects in one process never wait on each other.
  */
-import { createAtomicWriter, type AtomicWriter } from './atomic-write.js';
+import type { Logger } from '../log/index.js';
+import { createAtomicWriter, type AtomicWriter, type WriteFs } from './atomic-write.js';
+import { createStorageHealth } from './faults.js';
 import { createLock, type LockOptions } from './lock.js';
 import { createTempFiles, type RemoveStaleTempFilesOptions } from './temp-files.js';
 
@@ -42,6 +44,22 @@ export interface FileStore extends AtomicWriter {
    * await files.removeStaleTempFilesAmong(['data/content/article/abc/.draft.en.json.4242.0123456789ab.tmp']);
    */
   removeStaleTempFilesAmong(paths: readonly string[], options?: RemoveStaleTempFilesOptions): Promise<string[]>;
+
+  /**
+   * Why the store cannot take writes now (its disk is full, read-only or failing: the message its
+   * refused writes answer), or undefined. Set by a write that fails so, cleared by one that succeeds.
+   *
+   * @example
+   * if (files.problem()) await files.probe('data').catch(() => undefined); // still full?
+   */
+  problem(): string | undefined;
+}
+
+export interface FileStoreOptions {
+  /** Where a storage fault (a full disk) is logged, once a minute. */
+  log?: Logger;
+  /** The file system calls of the writes (tests pass calls that fail). Default: Node's. */
+  fs?: WriteFs;
 }
 
 /**
@@ -54,13 +72,18 @@ export interface FileStore extends AtomicWriter {
  * const documents = createFileDocuments(files, 'data');
  * await files.whenIdle(); // every write above is on disk
  */
-export function createFileStore(): FileStore {
+export function createFileStore(options: FileStoreOptions = {}): FileStore {
   const temps = createTempFiles();
+  // A write that fails for the storage's sake is an InsufficientStorageError; one that succeeds says the storage is back.
+  const health = createStorageHealth({ log: options.log });
+  const lock = createLock(temps);
   return {
-    ...createAtomicWriter(temps),
-    withLock: createLock(temps),
+    ...createAtomicWriter(temps, health, options.fs),
+    // Taking a lock writes its file: a full disk refuses that too.
+    withLock: (lockPath, fn, lockOptions) => lock(lockPath, fn, lockOptions).catch((error: unknown) => Promise.reject(health.failed(error))),
     removeStaleTempFiles: temps.removeStale,
     removeStaleTempFilesAmong: temps.removeStaleAmong,
+    problem: health.problem,
   };
 }
 

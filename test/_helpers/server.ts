@@ -10,9 +10,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse, stringify } from 'yaml';
-import { createLogger } from '../../src/log.js';
 import { COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, contentAction } from '../../src/permissions/index.js';
-import { openProject, type Project } from '../../src/project/index.js';
+import { openProject, type OpenOptions, type Project } from '../../src/project/index.js';
 import { loadSchemas } from '../../src/schema/index.js';
 import { startServer, type FolioApp } from '../../src/server/index.js';
 import { cleanEnv, copySampleProject, folioBin, rawRequest, request, writeFiles, type JsonResponse } from './index.js';
@@ -71,6 +70,8 @@ export interface ApiServer {
   app: FolioApp;
   /** Every line the server logged so far. */
   log: string[];
+  /** Of those, the lines it wrote on stdout (the request log). */
+  stdout: string[];
   get<T = any>(path: string, headers?: Record<string, string>): Promise<JsonResponse<T>>;
   post<T = any>(path: string, body: unknown, headers?: Record<string, string>): Promise<JsonResponse<T>>;
   put<T = any>(path: string, body: unknown, headers?: Record<string, string>): Promise<JsonResponse<T>>;
@@ -83,16 +84,24 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
+/** What `openProject` is given besides the project's own files (the file system calls of its writes). */
+export type ServeOptions = Pick<OpenOptions, 'fs'>;
+
 /** `testProject(options)` served in this process on port 0, Public allowed every content action unless told otherwise. */
-export async function apiServer(options: ProjectOptions = {}): Promise<ApiServer> {
+export async function apiServer(options: ProjectOptions & ServeOptions = {}): Promise<ApiServer> {
   const project = await testProject(options);
-  return serveProject(project.dir, project.cleanup);
+  return serveProject(project.dir, project.cleanup, { fs: options.fs });
 }
 
 /** The project in `dir` served in this process on port 0; `close()` runs `cleanup` after stopping. */
-export async function serveProject(dir: string, cleanup: () => Promise<void> = async () => {}): Promise<ApiServer> {
+export async function serveProject(dir: string, cleanup: () => Promise<void> = async () => {}, options: ServeOptions = {}): Promise<ApiServer> {
   const log: string[] = [];
-  const project = await openProject(dir, { overrides: { port: 0 }, log: createLogger((line) => log.push(line)) });
+  const stdout: string[] = [];
+  const logLines = (line: string, stream: 'stdout' | 'stderr') => {
+    log.push(line);
+    if (stream === 'stdout') stdout.push(line);
+  };
+  const project = await openProject(dir, { ...options, overrides: { port: 0 }, logLines });
   const running = await startServer(project);
   const call = (method: string) => (path: string, body?: unknown, headers?: Record<string, string>) =>
     request(`${running.url}${path}`, { method, body, headers });
@@ -102,6 +111,7 @@ export async function serveProject(dir: string, cleanup: () => Promise<void> = a
     project,
     app: running.app,
     log,
+    stdout,
     get: (path, headers) => request(`${running.url}${path}`, { headers }),
     post: call('POST'),
     put: call('PUT'),
@@ -123,6 +133,8 @@ export interface ServeProcess {
   url: string;
   /** Everything the server wrote on stderr so far. */
   stderr(): string;
+  /** The lines it wrote on stdout after the ready line so far (the request log). */
+  stdout(): string[];
   /** Sends `signal` (SIGTERM by default; SIGKILL for a crash), then answers the exit code, or the signal. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -135,13 +147,16 @@ export function serve(dir: string, args: string[] = [], env: Record<string, stri
     child.stderr!.on('data', (chunk) => (stderr += chunk));
     const exited = new Promise<number | null>((done) => child.on('exit', (code, signal) => done(code ?? (signal as unknown as number))));
     const lines = createInterface({ input: child.stdout! });
+    const stdout: string[] = [];
     lines.once('line', (line) => {
+      lines.on('line', (next) => stdout.push(next));
       const match = /^foliocms listening on (http:\/\/\S+)$/.exec(line);
       if (!match) return reject(new Error(`unexpected first line: ${line}`));
       resolve({
         child,
         url: match[1]!,
         stderr: () => stderr,
+        stdout: () => stdout,
         stop: async (signal = 'SIGTERM') => {
           if (child.exitCode === null) child.kill(signal);
           return exited;

@@ -8,7 +8,6 @@ import { createHmac } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiTokenMessages } from '../../src/auth/index.js';
-import { createLogger } from '../../src/log.js';
 import { openProject, type Project } from '../../src/project/index.js';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { bearer, eventually, folio, readEnvFile, request, type JsonResponse } from '../_helpers/index.js';
@@ -31,7 +30,7 @@ interface TokenServer {
 async function tokenServer(env = `API_TOKEN_SALT=${SALT}\n`): Promise<TokenServer> {
   const sample = await testProject({ publicActions: [], files: env === '' ? {} : { '.env': env } });
   const clock = { now: Date.parse('2026-03-01T12:00:00.000Z') };
-  const project = await openProject(sample.dir, { env: {}, overrides: { port: 0 }, log: createLogger(() => undefined), now: () => clock.now });
+  const project = await openProject(sample.dir, { env: {}, overrides: { port: 0 }, logLines: () => undefined, now: () => clock.now });
   const running: RunningServer = await startServer(project);
   const headers = (token?: string) => (token === undefined ? {} : bearer(token));
   return {

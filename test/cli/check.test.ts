@@ -95,7 +95,7 @@ checks.before(async () => {
   const sample = await copySampleProject();
   good = sample.dir;
   goodCleanup = sample.cleanup;
-  const project = await openProject(good, { env: {}, log: { info() {}, warn() {}, error() {} } });
+  const project = await openProject(good, { env: {}, logLines: () => undefined });
   const type = (name: string) => project.schemas.bySingular(name)!;
   const write = (status: 'draft' | 'published' = 'published', locale?: string) => ({ status, locale, actor: SYSTEM_ACTOR });
   const news = await project.content.create(type('category'), { name: 'News' }, write());

@@ -21,7 +21,7 @@ const writes = suite('content writes as an actor');
 writes.before.each(async () => {
   const copy = await copySampleProject();
   cleanup = copy.cleanup;
-  project = await openProject(copy.dir, { env: {}, log: { info() {}, warn() {}, error() {} } });
+  project = await openProject(copy.dir, { env: {}, logLines: () => undefined });
 });
 writes.after.each(async () => {
   await project.flush();

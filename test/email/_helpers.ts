@@ -1,6 +1,6 @@
 // Shared by the email specs: a minimal RFC 822 / MIME reader (enough for what nodemailer writes),
 // and a logger that keeps its lines.
-import type { Logger } from '../../src/log.js';
+import type { Logger } from '../../src/log/index.js';
 
 export interface ParsedPart {
   /** Lower-cased header names; folded lines joined. */
@@ -61,8 +61,10 @@ export function recordingLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
   return {
     lines,
+    debug: (message) => void lines.push(`debug ${message}`),
     info: (message) => void lines.push(`info ${message}`),
     warn: (message) => void lines.push(`warn ${message}`),
     error: (message, cause) => void lines.push(`error ${message}${cause instanceof Error ? `: ${cause.message}` : ''}`),
+    request: () => undefined,
   };
 }

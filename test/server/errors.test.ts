@@ -1,8 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createServer, request as httpRequest } from 'node:http';
-import { ApplicationError, ForbiddenError, NotFoundError, PaginationError, PolicyError, RateLimitError, UnauthorizedError, ValidationError, PayloadTooLargeError, NotImplementedError } from '../../src/errors.js';
-import { createLogger } from '../../src/log.js';
+import { ApplicationError, ForbiddenError, NotFoundError, PaginationError, PolicyError, RateLimitError, UnauthorizedError, ValidationError, PayloadTooLargeError, NotImplementedError, ServiceUnavailableError, InsufficientStorageError } from '../../src/errors.js';
 import { messages } from '../../src/messages.js';
 import { openProject } from '../../src/project/index.js';
 import { createApp, toErrorBody } from '../../src/server/index.js';
@@ -23,6 +22,8 @@ table('should map each error class to Strapi\'s status and keep its name, messag
     [new PayloadTooLargeError(), 413, 'PayloadTooLargeError'],
     [new RateLimitError(), 429, 'RateLimitError'],
     [new NotImplementedError(), 501, 'NotImplementedError'],
+    [new ServiceUnavailableError('The server is shutting down'), 503, 'ServiceUnavailableError'],
+    [new InsufficientStorageError(), 507, 'InsufficientStorageError'],
   ];
   for (const [error, status, name] of cases) {
     const body = toErrorBody(error);
@@ -49,7 +50,7 @@ const logged: string[] = [];
 
 http.before(async () => {
   const sample = await copySampleProject();
-  const project = await openProject(sample.dir, { log: createLogger((line) => logged.push(line)) });
+  const project = await openProject(sample.dir, { logLines: (line) => logged.push(line) });
   const app = createApp(project);
   // A route that fails the way a bug would, to see what the client and the log get.
   app.use((ctx) => {
@@ -121,7 +122,9 @@ http('when a handler fails unexpectedly then 500 with a generic message and the 
   assert.is(response.status, 500);
   assert.equal(response.body, { data: null, error: { status: 500, name: 'InternalServerError', message: 'Internal Server Error', details: {} } });
   assert.not.match(response.text, /hunter2/);
-  assert.ok(logged.some((line) => line.includes('GET /boom failed') && line.includes('hunter2')), 'the cause is logged');
+  // The request's line carries the cause, once the answer is sent.
+  for (let i = 0; i < 50 && !logged.some((line) => line.includes('/boom')); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.ok(logged.some((line) => line.includes(' error GET /boom 500 ') && line.includes('hunter2')), 'the cause is logged');
 });
 
 http.run();

@@ -1,0 +1,77 @@
+/**
+ * One log line per answered request (`server.logger.requests`), written once the answer is sent:
+ * method, path, status, duration, bytes and the caller's address, never a credential. Query values
+ * that carry one are `[redacted]`; headers (Authorization, cookies) and bodies are not logged at all.
+ */
+import type { Context, Next } from 'koa';
+import type { Logger } from '../log/index.js';
+import { HEALTH_PATH } from './health.js';
+
+/** Query keys whose values are credentials: one-time codes, tokens, passwords and OAuth secrets. */
+const SECRET_KEYS = new Set(['code', 'confirmation', 'access_token', 'id_token', 'refresh_token', 'refreshtoken', 'password', 'token', 'client_secret', 'secret'].map((key) => key.toLowerCase()));
+/** A cheap test that a query may hold one of them; only then is it parsed. */
+const MAY_HOLD_SECRET = /code|confirmation|token|password|secret/i;
+/** A path longer than this is cut: one request must not write a 16 KB log line. */
+const MAX_PATH = 2048;
+
+/** The last name of a key: `filters[password]` → `password`, `token` → `token`. */
+function keyName(rawKey: string): string {
+  let key: string;
+  try {
+    key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+  } catch {
+    key = rawKey;
+  }
+  const bracket = /\[([^\]]*)\]$/.exec(key);
+  return (bracket ? bracket[1]! : key).toLowerCase();
+}
+
+/**
+ * The query as logged: each value of a secret key replaced by `[redacted]`, the rest as sent.
+ * @example redactQuery('confirmation=abc&x=1') // 'confirmation=[redacted]&x=1'
+ */
+export function redactQuery(query: string): string {
+  if (!MAY_HOLD_SECRET.test(query)) return query;
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const rawKey = equals < 0 ? pair : pair.slice(0, equals);
+      return equals >= 0 && SECRET_KEYS.has(keyName(rawKey)) ? `${rawKey}=[redacted]` : pair;
+    })
+    .join('&');
+}
+
+function shownPath(ctx: Context): string {
+  const query = ctx.querystring;
+  const path = query === '' ? ctx.path : `${ctx.path}?${redactQuery(query)}`;
+  return path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path;
+}
+
+/**
+ * The outermost middleware: it times the whole request, and hears of its end from the response.
+ * `errorMiddleware` leaves a server error's cause in `ctx.state.serverError` for this line.
+ * @example app.use(requestLog(project.log));
+ */
+export function requestLog(log: Logger) {
+  return function logRequest(ctx: Context, next: Next): Promise<void> {
+    const started = performance.now();
+    const { res } = ctx;
+    const sentBefore = ctx.socket.bytesWritten;
+    res.once('close', () => {
+      const length = ctx.method === 'HEAD' ? 0 : res.getHeader('content-length');
+      log.request({
+        method: ctx.method,
+        path: shownPath(ctx),
+        status: res.statusCode,
+        durationMs: performance.now() - started,
+        bytes: length === undefined ? ctx.socket.bytesWritten - sentBefore : Number(length),
+        ip: ctx.ip,
+        aborted: !res.writableFinished,
+        cause: ctx.state.serverError,
+        quiet: ctx.path === HEALTH_PATH,
+      });
+    });
+    return next();
+  };
+}
