@@ -16,7 +16,12 @@ export function startProcess(command, argv, readyPattern, env = {}) {
   const started = process.hrtime.bigint();
   const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout }).once('line', (line) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => {
+      // What follows the ready line (the request log) is read and dropped, as a log shipper would
+      // take it, without this process spending CPU splitting it into lines.
+      lines.close();
+      child.stdout.resume();
       const match = readyPattern.exec(line);
       if (!match) return reject(new Error(`unexpected line: ${line}`));
       resolve({ child, url: match[1], readyMs: Number(process.hrtime.bigint() - started) / 1e6 });
@@ -32,8 +37,12 @@ export async function peakRssMb(pid) {
   return Math.round(kb / 1024);
 }
 
-/** A temporary copy of the sample project with `docs` generated articles; answers its dir and some documentIds. */
-export async function setUp(docs) {
+/**
+ * A temporary copy of the sample project with `docs` generated articles; answers its dir and some
+ * documentIds. `watchContent: false`: served without following data/content; `requestLog: false`:
+ * without a line per request.
+ */
+export async function setUp(docs, { watchContent = true, requestLog = true } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'folio-bench-'));
   await cp(join(root, 'config'), join(dir, 'config'), { recursive: true });
   await cp(join(root, 'content-types'), join(dir, 'content-types'), { recursive: true });
@@ -44,6 +53,9 @@ export async function setUp(docs) {
     public: ['find', 'findOne', 'create', 'update'].map((a) => `api::article.article.${a}`).concat('api::category.category.find', 'api::category.category.findOne'),
   };
   await writeFile(upFile, stringify(up));
+  const serverFile = join(dir, 'config/server.yaml');
+  const server = parse(await readFile(serverFile, 'utf8').catch(() => '')) ?? {};
+  await writeFile(serverFile, stringify({ ...server, watchContent, logger: { ...server.logger, requests: requestLog } }));
   await mkdir(join(dir, 'data'), { recursive: true });
   const generated = await generate(join(dir, 'data'), docs);
   return { dir, ...generated };

@@ -2,7 +2,9 @@
 // `npm run bench`: a temporary project with generated documents, served by `folio serve` as a
 // user runs it, driven by autocannon from this (separate) process; in the same run, a bare Koa
 // server answering the same bytes as `list` gives the ceiling of this stack on this machine.
-// Usage: npm run bench -- [--docs 1000] [--duration 10] [--connections 50] [--rounds 3] [--startup 1000,10000]
+// Usage: npm run bench -- [--docs 1000] [--duration 10] [--connections 50] [--rounds 3] [--startup 1000,10000|none]
+//                         [--watch-content off]   (the server not following data/content: what the watcher costs)
+//                         [--request-log off]     (no line per request: what the request log costs)
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
@@ -21,6 +23,9 @@ const docs = option('docs', 1000);
 const duration = option('duration', 10);
 const connections = option('connections', 50);
 const rounds = option('rounds', 3);
+const switchedOff = (name) => args.includes(`--${name}`) && args[args.indexOf(`--${name}`) + 1] === 'off';
+const watchContent = !switchedOff('watch-content');
+const requestLog = !switchedOff('request-log');
 
 function drive(options) {
   return new Promise((resolve, reject) => {
@@ -42,7 +47,7 @@ function row(scenario, result, rssMb, ceiling) {
   };
 }
 
-const { dir, articles } = await setUp(docs);
+const { dir, articles } = await setUp(docs, { watchContent, requestLog });
 console.error(`generated ${docs} articles (en and fr, draft and published) in a temporary project`);
 const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, { NODE_ENV: 'production' });
 const readyRssMb = await peakRssMb(server.child.pid);
@@ -153,6 +158,8 @@ const summary = {
   durationSeconds: duration,
   connections,
   rounds,
+  watchContent,
+  requestLog,
   readyMs: Math.round(server.readyMs),
   readyRssMb,
   helpMedianMs: Math.round(helpMs[5]),
@@ -174,7 +181,7 @@ const lines = [
   `|${columns.map(() => '---').join('|')}|`,
   ...results.map((r) => (r.pending ? `| ${r.scenario} | ${r.pending} |||||||` : `| ${columns.map((c) => r[c]).join(' | ')} |`)),
 ];
-console.log(`\n${docs} documents, ${connections} connections (create/update/login: 10), ${duration} s each (ceiling, list, query, one: median of ${rounds} alternating rounds), ${summary.machine}\n`);
+console.log(`\n${docs} documents, ${connections} connections, watcher ${watchContent ? 'on' : 'off'}, request log ${requestLog ? 'on' : 'off'} (create/update/login: 10), ${duration} s each (ceiling, list, query, one: median of ${rounds} alternating rounds), ${summary.machine}\n`);
 console.log(lines.join('\n'));
 const created = results.find((r) => r.scenario === 'create');
 const plain = results.find((r) => r.scenario === 'list');

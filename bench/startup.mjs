@@ -17,7 +17,7 @@ const READY = /^foliocms listening on (http:\/\/\S+)$/;
  */
 export function startupCounts(args, docs) {
   const at = args.indexOf('--startup');
-  if (at >= 0) return args[at + 1].split(',').map(Number);
+  if (at >= 0) return args[at + 1] === 'none' ? [] : args[at + 1].split(',').map(Number);
   return docs >= 100_000 ? [1_000, 10_000, 100_000] : [1_000, 10_000];
 }
 

@@ -3,6 +3,7 @@
  * method, path, status, duration, bytes and the caller's address, never a credential. Query values
  * that carry one are `[redacted]`; headers (Authorization, cookies) and bodies are not logged at all.
  */
+import { Stream, type Readable } from 'node:stream';
 import type { Context, Next } from 'koa';
 import type { Logger } from '../log/index.js';
 import { HEALTH_PATH } from './health.js';
@@ -49,29 +50,55 @@ function shownPath(ctx: Context): string {
 }
 
 /**
- * The outermost middleware: it times the whole request, and hears of its end from the response.
- * `errorMiddleware` leaves a server error's cause in `ctx.state.serverError` for this line.
+ * The outermost middleware: it times the whole request. An answer whose bytes are known when the
+ * middleware chain returns (a Buffer or a string: the cached list answers above all) is logged at
+ * once; one turned into bytes later (a JSON object, which Koa serialises) or streamed (compressed on
+ * the way) when it has been sent. `errorMiddleware` leaves a server error's cause in
+ * `ctx.state.serverError` for this line.
  * @example app.use(requestLog(project.log));
  */
 export function requestLog(log: Logger) {
-  return function logRequest(ctx: Context, next: Next): Promise<void> {
-    const started = performance.now();
-    const { res } = ctx;
-    const sentBefore = ctx.socket.bytesWritten;
-    res.once('close', () => {
-      const length = ctx.method === 'HEAD' ? 0 : res.getHeader('content-length');
-      log.request({
-        method: ctx.method,
-        path: shownPath(ctx),
-        status: res.statusCode,
-        durationMs: performance.now() - started,
-        bytes: length === undefined ? ctx.socket.bytesWritten - sentBefore : Number(length),
-        ip: ctx.ip,
-        aborted: !res.writableFinished,
-        cause: ctx.state.serverError,
-        quiet: ctx.path === HEALTH_PATH,
-      });
+  function line(ctx: Context, started: number, status: number, bytes: number, aborted: boolean, cause: unknown): void {
+    log.request({
+      method: ctx.method,
+      path: shownPath(ctx),
+      status,
+      durationMs: performance.now() - started,
+      bytes,
+      ip: ctx.ip,
+      aborted,
+      cause,
+      quiet: ctx.path === HEALTH_PATH,
     });
-    return next();
+  }
+
+  /** Logs once the answer is sent: its length is known then, or its streamed bytes are counted. */
+  function whenSent(ctx: Context, started: number): void {
+    const { res } = ctx;
+    let streamed = 0;
+    if (ctx.body instanceof Stream) res.once('pipe', (source: Readable) => source.on('data', (chunk: Buffer) => (streamed += chunk.length)));
+    res.once('close', () => {
+      const length = res.getHeader('content-length');
+      const bytes = ctx.method === 'HEAD' ? 0 : length === undefined ? streamed : Number(length);
+      line(ctx, started, res.statusCode, bytes, !res.writableFinished, ctx.state.serverError);
+    });
+  }
+
+  return async function logRequest(ctx: Context, next: Next): Promise<void> {
+    const started = performance.now();
+    try {
+      await next();
+    } catch (error) {
+      // Failed outside errorMiddleware (in a header middleware): Koa answers it, as a 500 unless it says otherwise.
+      const status = (error as { status?: unknown }).status;
+      line(ctx, started, typeof status === 'number' ? status : 500, 0, false, error);
+      throw error;
+    }
+    const { body } = ctx;
+    if (Buffer.isBuffer(body) || typeof body === 'string' || body === null || body === undefined) {
+      line(ctx, started, ctx.status, ctx.method === 'HEAD' ? 0 : (ctx.response.length ?? 0), ctx.res.destroyed, ctx.state.serverError);
+    } else {
+      whenSent(ctx, started);
+    }
   };
 }

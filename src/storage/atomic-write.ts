@@ -137,11 +137,11 @@ export function createAtomicWriter(temps: TempNames, health: StorageHealth, fs: 
    * Runs one durable change and tells `health` how it went: a failure of the storage (a full disk)
    * becomes an InsufficientStorageError, and a success says the storage takes writes.
    */
-  async function told(change: () => Promise<void>): Promise<void> {
+  async function told(change: () => Promise<void>, probe = false): Promise<void> {
     try {
       await change();
     } catch (error) {
-      throw health.failed(error);
+      throw health.failed(error, { probe });
     }
     health.succeeded();
   }
@@ -218,7 +218,7 @@ export function createAtomicWriter(temps: TempNames, health: StorageHealth, fs: 
       }));
     },
     removeEmptyDirectory: (dir) => told(() => removeEmptyDirectory(context, dir)),
-    probe: (dir) => told(() => probe(context, resolve(dir))),
+    probe: (dir) => told(() => probe(context, resolve(dir)), true),
     track,
     whenIdle() {
       if (isIdle()) return Promise.resolve();

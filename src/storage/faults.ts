@@ -21,8 +21,11 @@ const LOG_EVERY_MS = 60_000;
 export interface StorageHealth {
   /** Why the store cannot take writes now (the message a refused write answers), or undefined. */
   problem(): string | undefined;
-  /** What a failed write throws: an InsufficientStorageError for a storage fault (noted), `error` itself for any other. */
-  failed(error: unknown): unknown;
+  /**
+   * What a failed write throws: an InsufficientStorageError for a storage fault (noted), `error`
+   * itself for any other. A probe's failure (`probe: true`) is noted but not counted as a refused write.
+   */
+  failed(error: unknown, options?: { probe?: boolean }): unknown;
   /** A write (or a probe) went through: the storage takes writes again. */
   succeeded(): void;
 }
@@ -43,12 +46,13 @@ export function createStorageHealth({ log, now = Date.now }: StorageHealthOption
 
   return {
     problem: () => fault?.message,
-    failed(error) {
+    failed(error, { probe = false } = {}) {
       if (error instanceof InsufficientStorageError) return error; // a nested write said it already
       const code = errorCode(error);
       const message = code === undefined ? undefined : FAULTS[code];
       if (message === undefined) return error;
       fault = { code, message } as { code: string; message: string };
+      if (probe) return error;
       refusedSinceLog++;
       if (now() - loggedAt >= LOG_EVERY_MS) {
         const count = refusedSinceLog === 1 ? 'a write was refused' : `${refusedSinceLog} writes were refused in the last minute`;

@@ -51,6 +51,10 @@ test('should log a fault once a minute, counting the writes refused meanwhile, a
   health.failed(fault('ENOSPC'));
   assert.is(lines.length, 2);
   assert.match(lines[1]!, /storage: 6 writes were refused in the last minute: The storage is full/);
+  clock.now = 200_000;
+  health.failed(fault('ENOSPC'), { probe: true });
+  assert.is(lines.length, 2, 'a failed probe is not a refused write');
+  assert.is(health.problem(), messages.storageFull);
   health.succeeded();
   health.succeeded();
   assert.is(lines.length, 3, 'said once');
