@@ -2,7 +2,9 @@
  * Lines written in batches: a busy server answers thousands of requests a second, and one write per
  * line would be one system call per request (stdout is synchronous for files and pipes on Linux).
  * Lines wait at most `delayMs`, or until `maxBytes` of them are waiting; whatever waits is written
- * when the process exits.
+ * when the process exits. They wait as bytes, encoded into one buffer as they come: joined as
+ * strings, 64 KB of lines made long rope strings that doubled the garbage collector's work on the
+ * fastest read path.
  */
 
 export interface BatchedLines {
@@ -15,24 +17,34 @@ const everyBatch = new Set<BatchedLines>();
 let exitHooked = false;
 
 /**
- * @example const out = batchedLines((text) => process.stdout.write(text)); out.write('GET / 200\n');
+ * @example const out = batchedLines((bytes) => process.stdout.write(bytes)); out.write('GET / 200\n');
  */
-export function batchedLines(write: (text: string) => void, { delayMs = 50, maxBytes = 64 * 1024 } = {}): BatchedLines {
-  let waiting = '';
+export function batchedLines(write: (bytes: Buffer) => void, { delayMs = 50, maxBytes = 64 * 1024 } = {}): BatchedLines {
+  let buffer = Buffer.allocUnsafe(maxBytes);
+  let used = 0;
   let timer: NodeJS.Timeout | undefined;
   const batch: BatchedLines = {
     write(line) {
-      waiting += line;
-      if (waiting.length >= maxBytes) batch.flush();
-      else timer ??= setTimeout(batch.flush, delayMs).unref();
+      // A UTF-8 character takes at most 3 bytes per UTF-16 unit: this bound never cuts a line.
+      if (used + line.length * 3 > maxBytes) {
+        batch.flush();
+        if (line.length * 3 > maxBytes) {
+          write(Buffer.from(line));
+          return;
+        }
+      }
+      used += buffer.write(line, used);
+      timer ??= setTimeout(batch.flush, delayMs).unref();
     },
     flush() {
       clearTimeout(timer);
       timer = undefined;
-      if (waiting === '') return;
-      const text = waiting;
-      waiting = '';
-      write(text);
+      if (used === 0) return;
+      // The buffer goes to the stream, which may still hold it after write() returns: a new one follows.
+      const bytes = buffer.subarray(0, used);
+      buffer = Buffer.allocUnsafe(maxBytes);
+      used = 0;
+      write(bytes);
     },
   };
   everyBatch.add(batch);

@@ -61,11 +61,14 @@ function describe(cause: unknown): string | undefined {
   return cause instanceof Error ? (cause.stack ?? `${cause.name}: ${cause.message}`) : undefined;
 }
 
-/** The time of a line, made once a millisecond: a busy server writes dozens of lines in each. */
+/**
+ * The time of a line, made once a millisecond (a busy server writes dozens of lines in each), from
+ * the monotonic clock the request's duration is read from already.
+ */
 let stampedAt = -1;
 let stamp = '';
 function timestamp(): string {
-  const now = Date.now();
+  const now = Math.floor(performance.timeOrigin + performance.now());
   if (now !== stampedAt) {
     stampedAt = now;
     stamp = new Date(now).toISOString();
@@ -76,7 +79,7 @@ function timestamp(): string {
 let stdoutLines: BatchedLines | undefined;
 function defaultWrite(line: string, stream: 'stdout' | 'stderr'): void {
   if (stream === 'stderr') process.stderr.write(line);
-  else (stdoutLines ??= batchedLines((text) => process.stdout.write(text))).write(line);
+  else (stdoutLines ??= batchedLines((bytes) => process.stdout.write(bytes))).write(line);
 }
 
 /**
