@@ -21,7 +21,7 @@ export interface RequestEntry {
   path: string;
   status: number;
   durationMs: number;
-  /** Bytes of the answer's body (its Content-Length), or sent on the wire when it had none. */
+  /** Bytes of the answer's body: its Content-Length, or the bytes streamed when it had none (0 for HEAD). */
   bytes: number;
   /** The caller's address (the proxy's client when `server.proxy` is on). */
   ip: string;

@@ -1,5 +1,5 @@
 /**
- * One log line per answered request (`server.logger.requests`), written once the answer is sent:
+ * One log line per answered request (`server.logger.requests`), logged when its answer is ready:
  * method, path, status, duration, bytes and the caller's address, never a credential. Query values
  * that carry one are `[redacted]`; headers (Authorization, cookies) and bodies are not logged at all.
  */

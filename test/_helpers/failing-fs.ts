@@ -24,17 +24,17 @@ export function failingFs(): { fs: WriteFs; fail(fault: DiskFault): void } {
   const refuse = (syscall: string, when: DiskFault[]) => {
     if (fault !== undefined && when.includes(fault)) throw errnoError(fault, syscall);
   };
+  /** `call`, failing first while the disk has one of the faults `when`. */
+  const refusing = <A extends unknown[], R>(syscall: string, when: DiskFault[], call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      refuse(syscall, when);
+      return call(...args);
+    };
   const handle = (real: FileHandle): FileHandle =>
     new Proxy(real, {
       get(target, key) {
-        if (key === 'writeFile') return async (...args: Parameters<FileHandle['writeFile']>) => {
-          refuse('write', ['ENOSPC']);
-          return target.writeFile(...args);
-        };
-        if (key === 'sync') return async () => {
-          refuse('fsync', ['EIO']);
-          return target.sync();
-        };
+        if (key === 'writeFile') return refusing('write', ['ENOSPC'], target.writeFile.bind(target));
+        if (key === 'sync') return refusing('fsync', ['EIO'], target.sync.bind(target));
         const value = Reflect.get(target, key, target) as unknown;
         return typeof value === 'function' ? value.bind(target) : value;
       },
@@ -44,26 +44,11 @@ export function failingFs(): { fs: WriteFs; fail(fault: DiskFault): void } {
       if (flags !== undefined && flags !== 'r') refuse('open', ['EROFS']);
       return handle(await fs.open(path, flags, mode));
     }) as WriteFs['open'],
-    mkdir: (async (...args: Parameters<typeof fs.mkdir>) => {
-      refuse('mkdir', ['ENOSPC', 'EROFS']);
-      return fs.mkdir(...args);
-    }) as WriteFs['mkdir'],
-    rename: async (...args) => {
-      refuse('rename', ['EROFS']);
-      return fs.rename(...args);
-    },
-    unlink: async (...args) => {
-      refuse('unlink', ['EROFS']);
-      return fs.unlink(...args);
-    },
-    rm: async (...args) => {
-      refuse('rm', ['EROFS']);
-      return fs.rm(...args);
-    },
-    rmdir: async (...args) => {
-      refuse('rmdir', ['EROFS']);
-      return fs.rmdir(...args);
-    },
+    mkdir: refusing('mkdir', ['ENOSPC', 'EROFS'], fs.mkdir) as WriteFs['mkdir'],
+    rename: refusing('rename', ['EROFS'], fs.rename),
+    unlink: refusing('unlink', ['EROFS'], fs.unlink),
+    rm: refusing('rm', ['EROFS'], fs.rm),
+    rmdir: refusing('rmdir', ['EROFS'], fs.rmdir),
     stat: fs.stat,
   };
   return { fs: calls, fail: (next) => (fault = next) };
