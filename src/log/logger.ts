@@ -76,10 +76,30 @@ function timestamp(): string {
   return stamp;
 }
 
+/**
+ * The process's stdout or stderr, unless its reader went away (a log shipper stopped, `folio serve
+ * | head`): a server keeps serving without its log rather than die of EPIPE at its next line.
+ * Losing stdout is said once on stderr.
+ */
+const watchedStreams = new Set<NodeJS.WriteStream>();
+const closedStreams = new Set<NodeJS.WriteStream>();
+function open(stream: NodeJS.WriteStream): NodeJS.WriteStream | undefined {
+  if (closedStreams.has(stream)) return undefined;
+  if (!watchedStreams.has(stream)) {
+    watchedStreams.add(stream);
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (closedStreams.has(stream)) return;
+      closedStreams.add(stream);
+      if (stream === process.stdout) open(process.stderr)?.write(`${timestamp()} warn stdout is closed (${error.code ?? error.message}): request lines are no longer written\n`);
+    });
+  }
+  return stream;
+}
+
 let stdoutLines: BatchedLines | undefined;
 function defaultWrite(line: string, stream: 'stdout' | 'stderr'): void {
-  if (stream === 'stderr') process.stderr.write(line);
-  else (stdoutLines ??= batchedLines((bytes) => process.stdout.write(bytes))).write(line);
+  if (stream === 'stderr') open(process.stderr)?.write(line);
+  else (stdoutLines ??= batchedLines((bytes) => open(process.stdout)?.write(bytes))).write(line);
 }
 
 /**

@@ -207,4 +207,22 @@ process_('should write the lines on stdout after the ready line, and write them 
   }
 });
 
+process_('should keep serving when the reader of its stdout goes away, and say so once on stderr', async () => {
+  const project = await testProject();
+  const server = await serve(project.dir);
+  try {
+    server.child.stdout!.destroy(); // a log shipper that stopped, `folio serve | head -1`
+    for (let i = 0; i < 5; i++) {
+      assert.is((await request(`${server.url}/api/articles?n=${i}`)).status, 200);
+      await new Promise((resolve) => setTimeout(resolve, 80)); // past a batch's delay: each is written, and fails
+    }
+    assert.is(server.child.exitCode, null, `the server exited: ${server.stderr()}`);
+    assert.is(server.stderr().match(/stdout is closed \(EPIPE\): request lines are no longer written/g)?.length, 1, server.stderr());
+    assert.is(await server.stop(), 0);
+  } finally {
+    await server.stop('SIGKILL');
+    await project.cleanup();
+  }
+});
+
 process_.run();
