@@ -5,13 +5,16 @@
 // Usage: npm run bench -- [--docs 1000] [--duration 10] [--connections 50] [--rounds 3] [--startup 1000,10000|none]
 //                         [--watch-content off]   (the server not following data/content: what the watcher costs)
 //                         [--request-log off]     (no line per request: what the request log costs)
+//                         [--compare request-log|watch-content|none]  (one setting on against off, side by side; see compare.mjs)
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { compare } from './compare.mjs';
 import { diskCeiling } from './disk.mjs';
 import { peakRssMb, root, setUp, startProcess } from './project.mjs';
+import { createOptions, readPaths, updateOptions } from './scenarios.mjs';
 import { measureStartup, startupCounts, startupTable } from './startup.mjs';
 
 const args = process.argv.slice(2);
@@ -26,6 +29,11 @@ const rounds = option('rounds', 3);
 const switchedOff = (name) => args.includes(`--${name}`) && args[args.indexOf(`--${name}`) + 1] === 'off';
 const watchContent = !switchedOff('watch-content');
 const requestLog = !switchedOff('request-log');
+
+if (args.includes('--compare')) {
+  await compare(args[args.indexOf('--compare') + 1], { docs, duration: option('duration', 5), connections, rounds: option('rounds', 10) });
+  process.exit(0);
+}
 
 function drive(options) {
   return new Promise((resolve, reject) => {
@@ -53,11 +61,7 @@ const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'),
 const readyRssMb = await peakRssMb(server.child.pid);
 console.error(`folio serve ready in ${Math.round(server.readyMs)} ms, RSS ${readyRssMb} MB`);
 
-const paths = {
-  list: '/api/articles?locale=fr',
-  query: '/api/articles?filters[views][$gte]=1000&filters[views][$lt]=8000&filters[title][$containsi]=lorem&sort=views:desc&pagination[pageSize]=25&populate=category',
-  one: `/api/articles/${articles[Math.floor(articles.length / 2)]}`,
-};
+const paths = readPaths(articles);
 /** One GET as autocannon sends it (no Accept-Encoding unless given): the status, headers and bytes as they came. */
 function rawGet(url, headers = {}) {
   return new Promise((resolve, reject) => {
@@ -106,24 +110,8 @@ results.push(row('query, uncached (a new range each request)', await drive({
 // What the disk allows for the file work of one create, with no HTTP and no foliocms code.
 const diskCreatesPerSecond = await diskCeiling(join(dir, 'disk-ceiling'), { seconds: Math.min(duration, 5), connections: 10 });
 console.error(`disk alone: ${diskCreatesPerSecond} durable creates/s`);
-const section = { heading: 'Benchmark', body: 'A repeatable component entry' };
-results.push(row('create', await drive({
-  url: `${server.url}/api/articles`,
-  connections: 10,
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ data: { title: 'Created by the benchmark', views: 1, sections: [section, section] } }),
-}), await peakRssMb(server.child.pid), ceilingRps));
-let next = 0;
-results.push(row('update', await drive({
-  url: server.url,
-  connections: 10,
-  requests: [{
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    setupRequest: (request) => ({ ...request, path: `/api/articles/${articles[next++ % articles.length]}`, body: JSON.stringify({ data: { views: next, sections: [section] } }) }),
-  }],
-}), await peakRssMb(server.child.pid), ceilingRps));
+results.push(row('create', await drive(createOptions(server.url)), await peakRssMb(server.child.pid), ceilingRps));
+results.push(row('update', await drive(updateOptions(server.url, articles)), await peakRssMb(server.child.pid), ceilingRps));
 // Accounts: one registered user, its token for `authed`, its credentials for `login`.
 const credentials = { identifier: 'bench', password: 'bench-password-1' };
 const registered = await (await fetch(`${server.url}/api/auth/local/register`, {

@@ -1,0 +1,79 @@
+// `npm run bench -- --compare request-log|watch-content|none`: what one setting costs, measured
+// side by side. Two `folio serve` processes on identical projects, one with the setting on and
+// one with it off (`none`: both the same, which shows how closely the method agrees with itself),
+// take turns in short runs, the order swapped every round. On a 2-core machine whose speed drifts
+// from minute to minute, one run against another can be 10% apart; the ratio within a round, and
+// its median over the rounds, is what holds.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { root, setUp, startProcess } from './project.mjs';
+import { createOptions, readPaths, updateOptions } from './scenarios.mjs';
+
+/** The project settings of the server with the setting off, by the option's name. */
+const OFF = {
+  'request-log': { requestLog: false },
+  'watch-content': { watchContent: false },
+  none: {},
+};
+
+/** User and system CPU time of a process so far, in µs (from /proc; clock ticks of 10 ms). */
+function cpuMicroseconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+async function serve(docs, settings) {
+  const { dir, articles } = await setUp(docs, settings);
+  const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, { NODE_ENV: 'production' });
+  return { ...server, articles };
+}
+
+/**
+ * Runs the comparison and prints a table: for each scenario, the median requests per second of
+ * each server, the median of the per-round ratios (on/off) with its range, and the server's CPU
+ * time per request.
+ */
+export async function compare(setting, { docs, duration, connections, rounds }) {
+  if (!(setting in OFF)) throw new Error(`--compare takes ${Object.keys(OFF).join(', ')}, not ${setting}`);
+  const servers = [await serve(docs, {}), await serve(docs, OFF[setting])];
+  const scenarios = {
+    list: (server) => ({ url: server.url + readPaths(server.articles).list, connections }),
+    create: (server) => createOptions(server.url),
+    update: (server) => updateOptions(server.url, server.articles),
+  };
+  const drive = (options, seconds = duration) => new Promise((resolve, reject) => autocannon({ duration: seconds, ...options }, (error, result) => (error ? reject(error) : resolve(result))));
+  const rows = [];
+  for (const [scenario, options] of Object.entries(scenarios)) {
+    for (const server of servers) await drive(options(server), 2); // warm-up
+    const perServer = servers.map(() => ({ rps: [], cpu: [] }));
+    const ratios = [];
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? [0, 1] : [1, 0];
+      for (const index of order) {
+        const server = servers[index];
+        const before = cpuMicroseconds(server.child.pid);
+        const result = await drive(options(server));
+        perServer[index].rps.push(result.requests.average);
+        perServer[index].cpu.push((cpuMicroseconds(server.child.pid) - before) / result.requests.total);
+      }
+      ratios.push(perServer[0].rps[round] / perServer[1].rps[round]);
+      console.error(`${scenario}: round ${round + 1} of ${rounds}, on/off ${ratios[round].toFixed(3)}`);
+    }
+    const percent = (ratio) => `${ratio >= 1 ? '+' : '−'}${Math.abs((ratio - 1) * 100).toFixed(1)}%`;
+    rows.push(`| ${scenario} | ${Math.round(median(perServer[0].rps))} | ${Math.round(median(perServer[1].rps))} | ${percent(median(ratios))} | ${percent(Math.min(...ratios))} to ${percent(Math.max(...ratios))} | ${median(perServer[0].cpu).toFixed(1)} / ${median(perServer[1].cpu).toFixed(1)} |`);
+  }
+  // Stopped, and waited for, while this process still reads what they print last.
+  await Promise.all(servers.map(({ child }) => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'))));
+  const off = setting === 'none' ? 'both servers the same' : `--${setting} on against off`;
+  console.log(`\n${off}: ${docs} documents, ${rounds} rounds of ${duration} s per scenario and server\n`);
+  console.log('| scenario | on req/s | off req/s | median of ratios | rounds\' range | server CPU µs per request, on / off |');
+  console.log('|---|---|---|---|---|---|');
+  console.log(rows.join('\n'));
+}

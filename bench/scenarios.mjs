@@ -1,0 +1,38 @@
+// The requests of the benchmark's scenarios, as autocannon options for a server at `url`: shared
+// by the full run (run.mjs) and the side-by-side comparison of a setting (compare.mjs).
+
+/** The paths of the read scenarios; `one` asks for the middle article. */
+export function readPaths(articles) {
+  return {
+    list: '/api/articles?locale=fr',
+    query: '/api/articles?filters[views][$gte]=1000&filters[views][$lt]=8000&filters[title][$containsi]=lorem&sort=views:desc&pagination[pageSize]=25&populate=category',
+    one: `/api/articles/${articles[Math.floor(articles.length / 2)]}`,
+  };
+}
+
+const section = { heading: 'Benchmark', body: 'A repeatable component entry' };
+
+/** POST of a new article with a repeatable component, 10 at a time: a durable create each. */
+export function createOptions(url) {
+  return {
+    url: `${url}/api/articles`,
+    connections: 10,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { title: 'Created by the benchmark', views: 1, sections: [section, section] } }),
+  };
+}
+
+/** PUT of the articles in turn, 10 at a time: a durable update each. */
+export function updateOptions(url, articles) {
+  let next = 0;
+  return {
+    url,
+    connections: 10,
+    requests: [{
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (request) => ({ ...request, path: `/api/articles/${articles[next++ % articles.length]}`, body: JSON.stringify({ data: { views: next, sections: [section] } }) }),
+    }],
+  };
+}
