@@ -5,6 +5,7 @@
 // from minute to minute, one run against another can be 10% apart; the ratio within a round, and
 // its median over the rounds, is what holds.
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { root, setUp, startProcess } from './project.mjs';
@@ -32,7 +33,7 @@ const median = (values) => {
 async function serve(docs, settings) {
   const { dir, articles } = await setUp(docs, settings);
   const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, { NODE_ENV: 'production' });
-  return { ...server, articles };
+  return { ...server, dir, articles };
 }
 
 /**
@@ -71,6 +72,7 @@ export async function compare(setting, { docs, duration, connections, rounds }) 
   }
   // Stopped, and waited for, while this process still reads what they print last.
   await Promise.all(servers.map(({ child }) => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'))));
+  await Promise.all(servers.map(({ dir }) => rm(dir, { recursive: true, force: true })));
   const off = setting === 'none' ? 'both servers the same' : `--${setting} on against off`;
   console.log(`\n${off}: ${docs} documents, ${rounds} rounds of ${duration} s per scenario and server\n`);
   console.log('| scenario | on req/s | off req/s | median of ratios | rounds\' range | server CPU µs per request, on / off |');
