@@ -17,6 +17,7 @@ import { registerRole } from './commands/role.js';
 import { registerPermission } from './commands/permission.js';
 import { registerCheck } from './commands/check.js';
 import { registerToken } from './commands/token.js';
+import { registerDb } from './commands/db.js';
 
 export type { CliIo } from './io.js';
 
@@ -46,6 +47,7 @@ export function createProgram(io: CliIo = processIo): Command {
   registerPermission(program, io);
   registerToken(program, io);
   registerCheck(program, io);
+  registerDb(program, io);
   return program;
 }
 

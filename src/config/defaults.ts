@@ -15,6 +15,11 @@ function deepFreeze<T>(value: T): T {
 }
 
 export const defaults: Config = deepFreeze({
+  database: {
+    client: 'files',
+    connection: { connectionString: null, host: '127.0.0.1', port: 5432, database: 'foliocms', user: 'postgres', password: null, ssl: false, schema: 'public' },
+    pool: { min: 0, max: 10 },
+  },
   server: {
     host: '127.0.0.1',
     port: 1337,

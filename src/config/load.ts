@@ -9,7 +9,7 @@ import { readYamlFile } from '../yaml.js';
 import { checkShape, mergeLayers, Problem, type Check } from './checks.js';
 import { defaults } from './defaults.js';
 import { literalSecrets, resolveEnvReferences, secretWarning, type Environment } from './secrets.js';
-import { localeCode, shapes } from './shape.js';
+import { localeCode, postgresUrl, shapes } from './shape.js';
 import { CONFIG_FILES, type Config, type ConfigFileName, type I18nConfig, type Locale } from './types.js';
 
 export interface LoadOptions {
@@ -66,6 +66,10 @@ function crossCheck(name: ConfigFileName, section: Record<string, unknown>, file
       throw new ProjectFileError(file, 'defaultLocale', `"${defaultLocale}" is not one of the locales (${[...seen].join(', ')})`);
     }
   }
+  if (name === 'database') {
+    const pool = { ...defaults.database.pool, ...(section.pool as object | undefined) };
+    if (pool.min > pool.max) throw new ProjectFileError(file, 'pool.min', `(${pool.min}) must not be larger than pool.max (${pool.max})`);
+  }
   if (name === 'api') {
     const rest = { ...defaults.api.rest, ...(section.rest as object | undefined) };
     if (rest.defaultLimit > rest.maxLimit) {
@@ -113,6 +117,16 @@ function environmentLayer(env: Environment): Partial<Record<keyof Config, Record
     }
     const [section, key] = path;
     layer[section] = { ...layer[section], [key]: value };
+  }
+  // DATABASE_URL names both the client and where it is, as Strapi's and Heroku-style platforms' do.
+  const databaseUrl = env.DATABASE_URL;
+  if (databaseUrl !== undefined && databaseUrl !== '') {
+    try {
+      layer.database = { client: 'postgres', connection: { connectionString: postgresUrl(databaseUrl) } };
+    } catch (error) {
+      if (error instanceof Problem) throw new ProjectFileError('environment variable DATABASE_URL', undefined, error.problem);
+      throw error;
+    }
   }
   return layer;
 }

@@ -26,6 +26,17 @@ interface SecretSetting {
   variable(key: readonly string[]): string;
   /** True when that variable overrides the setting by itself (no `env:` reference needed). */
   direct?: boolean;
+  /** Whether a value holds a secret at all (a connection URL does only with a password); default: any value. */
+  holdsSecret?(value: string): boolean;
+}
+
+/** `postgres://user:password@host/db` holds one; `postgres://host/db` does not. */
+function urlHoldsPassword(value: string): boolean {
+  try {
+    return new URL(value).password !== '';
+  } catch {
+    return true; // not a URL: it cannot be told, so it is treated as a secret
+  }
 }
 
 /** The settings that hold a secret. Webhook secrets and the like join this list when they exist. */
@@ -35,6 +46,10 @@ const SECRET_SETTINGS: Partial<Record<ConfigFileName, readonly SecretSetting[]>>
     { path: ['providers', '*', 'clientSecret'], variable: (key) => `${variablePart(key[1]!)}_CLIENT_SECRET` },
   ],
   email: [{ path: ['smtp', 'auth', 'pass'], variable: () => 'SMTP_PASS' }],
+  database: [
+    { path: ['connection', 'password'], variable: () => 'DATABASE_PASSWORD' },
+    { path: ['connection', 'connectionString'], variable: () => 'DATABASE_URL', direct: true, holdsSecret: urlHoldsPassword },
+  ],
 };
 
 /** A secret written as it is in a config file. */
@@ -64,6 +79,7 @@ export function literalSecrets(name: ConfigFileName, content: unknown): LiteralS
   for (const setting of SECRET_SETTINGS[name] ?? []) {
     for (const { key, value } of valuesAt(content, setting.path)) {
       if (typeof value !== 'string' || value.trim() === '' || value.startsWith(ENV_PREFIX)) continue;
+      if (setting.holdsSecret && !setting.holdsSecret(value)) continue;
       found.push({ key: key.join('.'), variable: setting.variable(key), direct: setting.direct === true });
     }
   }

@@ -153,6 +153,33 @@ const contentSecurityPolicy: Check = (v) => {
   return csp;
 };
 
+/**
+ * A PostgreSQL URL. It may hold a password, so a problem with it never shows the value.
+ * @example postgresUrl('postgres://folio:secret@db.internal:5432/site') // the same string
+ */
+export function postgresUrl(v: unknown): unknown {
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof v === 'string' ? new URL(v) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed && (parsed.protocol === 'postgres:' || parsed.protocol === 'postgresql:') && parsed.hostname !== '') return v;
+  throw new Problem('must be a URL like postgres://user:password@host:5432/database (the value is not shown: it may hold a password)');
+}
+
+/** A PostgreSQL schema name that needs no quoting: letters, digits and _, not starting with a digit. */
+const schemaName: Check = (v) => {
+  if (typeof v === 'string' && /^[a-z_][a-z0-9_]{0,62}$/.test(v)) return v;
+  throw new Problem(`must be a schema name of lower-case letters, digits and _ (not starting with a digit), got ${show(v)}`);
+};
+
+/** A password: a problem with it never shows the value. */
+const password: Check = (v) => {
+  if (typeof v === 'string') return v;
+  throw new Problem('must be a string (the value is not shown)');
+};
+
 const REFERRER_POLICIES = ['no-referrer', 'no-referrer-when-downgrade', 'same-origin', 'origin', 'strict-origin', 'origin-when-cross-origin', 'strict-origin-when-cross-origin', 'unsafe-url'] as const;
 
 /** `deny` or `sameorigin`, in any case, as helmet reads X-Frame-Options' action. */
@@ -247,6 +274,20 @@ export const shapes: Record<ConfigFileName, Shape> = {
   i18n: {
     locales: list(object({ code: localeCode, name: nonEmptyString })),
     defaultLocale: localeCode,
+  },
+  database: {
+    client: oneOf('files', 'postgres'),
+    connection: {
+      connectionString: nullable(postgresUrl),
+      host: nonEmptyString,
+      port: integer(1, 65535),
+      database: nonEmptyString,
+      user: nonEmptyString,
+      password: nullable(password),
+      ssl: boolean,
+      schema: schemaName,
+    },
+    pool: { min: integer(0, 100), max: integer(1, 100) },
   },
   api: {
     rest: {

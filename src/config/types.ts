@@ -155,8 +155,28 @@ export interface ApiConfig {
   };
 }
 
+/** `config/database.yaml`: where the project's data lives (Strapi's `config/database` keys). */
+export interface DatabaseConfig {
+  /** `files`: everything under `data/` (the default); `postgres`: documents and tables in PostgreSQL. */
+  client: 'files' | 'postgres';
+  connection: {
+    /** `postgres://user:password@host:port/database`; when given, it wins over the keys below. */
+    connectionString: string | null;
+    host: string;
+    port: number;
+    database: string;
+    user: string;
+    password: string | null;
+    ssl: boolean;
+    /** The PostgreSQL schema the tables live in. */
+    schema: string;
+  };
+  pool: { min: number; max: number };
+}
+
 export interface Config {
   server: ServerConfig;
+  database: DatabaseConfig;
   usersPermissions: UsersPermissionsConfig;
   email: EmailConfig;
   i18n: I18nConfig;
@@ -170,6 +190,7 @@ export const CONFIG_FILES = {
   email: 'email',
   i18n: 'i18n',
   api: 'api',
+  database: 'database',
 } as const satisfies Record<string, keyof Config>;
 
 export type ConfigFileName = keyof typeof CONFIG_FILES;

@@ -6,13 +6,13 @@
  * `content-type` need only the project's files, and loading every service would add about 50 ms
  * to each of them.
  */
-import type { DataOptions, OpenOptions, Project, ProjectData } from './open.js';
+import type { DataOptions, MigrateReport, OpenOptions, Project, ProjectData } from './open.js';
 import type { CheckOptions, CheckReport } from './check.js';
 
 export { projectPaths, projectEnv, assertProject, displayDir, TABLES, ENV_FILE, PROJECT_GITIGNORE, type ProjectPaths, type TableName } from './paths.js';
 export { createContentTypeFile, listContentTypes, type ContentTypeSummary } from './content-types.js';
 export { scaffoldProject, type ScaffoldOptions } from './scaffold.js';
-export type { DataOptions, OpenOptions, Project, ProjectData, Tables } from './open.js';
+export type { DataOptions, MigrateReport, OpenOptions, Project, ProjectData, Tables } from './open.js';
 
 /**
  * Opens a project's config, content types and tables (not its documents), seeding the built-in
@@ -31,6 +31,15 @@ export async function openProjectData(dir: string, options: DataOptions = {}): P
  */
 export async function openProject(dir: string, options: OpenOptions = {}): Promise<Project> {
   return (await import('./open.js')).openProject(dir, options);
+}
+
+/**
+ * Creates or migrates the tables of a PostgreSQL project and, in an empty database, seeds the
+ * built-in roles (`folio db migrate`; the server does the same at start).
+ * @example const { applied, version } = await migrateDatabase('site', { env: process.env });
+ */
+export async function migrateDatabase(dir: string, options: DataOptions = {}): Promise<MigrateReport> {
+  return (await import('./open.js')).migrateDatabase(dir, options);
 }
 
 export type { CheckOptions, CheckProblem, CheckReport } from './check.js';

@@ -8,7 +8,7 @@ import { chmod, mkdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { defaults, loadConfig, resolveI18n, validateConfigFile, type Config, type LoadOptions } from '../config/index.js';
 import { createApiTokenService, createAuthService, createProviderLogin, createSessions, providerConfigProblems, resolveJwtSecret, type ApiTokenRow, type ApiTokenService, type AuthService, type Sessions, type SessionRow, type TokenSettings } from '../auth/index.js';
-import { ProjectFileError } from '../errors.js';
+import { ApplicationError, ProjectFileError } from '../errors.js';
 import { checkTemplate, createMailer, renderTemplate, type TemplateVariables } from '../email/index.js';
 import { actionCatalogue, createRoleService, type RoleService } from '../permissions/index.js';
 import { createUserService, type UserRow, type UserService } from '../users/index.js';
@@ -17,10 +17,11 @@ import { createModelLookup, type Model, type ModelLookup } from '../model/index.
 import { createLogger, type Logger, type LoggerOptions } from '../log/index.js';
 import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissions/index.js';
 import { loadSchemas, type Schemas } from '../schema/index.js';
-import { createFileDocuments, createFileStore, openTable, type DocumentAdapter, type FileStore, type Row, type Table, type WriteFs } from '../storage/index.js';
+import { createFileDocuments, createFileStore, createPostgresDocuments, MIGRATIONS, openTable, type DocumentAdapter, type FileStore, type Row, type Table, type WriteFs } from '../storage/index.js';
 import { parseYaml } from '../yaml.js';
 import { addEnvSecret } from './env-secrets.js';
 import { followContent } from './follow-content.js';
+import { followDatabase, openDatabase, type ProjectDatabase } from './database.js';
 import { followContentTypes } from './follow-content-types.js';
 import { createLiveContent } from './live-content.js';
 import { assertProject, projectEnv, projectPaths, TABLES, type ProjectPaths, type TableName } from './paths.js';
@@ -110,9 +111,11 @@ async function openData(dir: string, options: DataOptions & { log?: Logger }): P
   // data/ holds password hashes and tokens: owner-only, also when it came from a git checkout.
   await chmod(paths.data, 0o700).catch(() => undefined);
   const files = createFileStore({ log: options.log, fs: options.fs });
-  const tables = Object.fromEntries(
+  // With PostgreSQL the tables (and, in openProject, the documents) live there; data/ keeps the outbox.
+  const database = config.database.client === 'postgres' ? await openDatabase(config.database) : undefined;
+  const tables = (database?.tables ?? Object.fromEntries(
     await Promise.all(TABLES.map(async (name) => [name, await openTable(files, paths.data, name)] as const)),
-  ) as unknown as Tables;
+  )) as unknown as Tables;
   await seedBuiltInRoles(tables.roles, tables.permissions, { extra: config.usersPermissions.bootstrapPermissions });
   let current = config;
   const build = (next: Schemas): Models => {
@@ -153,6 +156,7 @@ async function openData(dir: string, options: DataOptions & { log?: Logger }): P
   return {
     data,
     files,
+    database,
     setConfig: (next) => {
       current = next;
     },
@@ -194,6 +198,8 @@ type Models = Pick<ProjectData, 'schemas' | 'lookup' | 'users' | 'roles'>;
 interface OpenedData {
   data: ProjectData;
   files: FileStore;
+  /** The PostgreSQL store, when `database.client` is `postgres`. */
+  database: ProjectDatabase | undefined;
   setConfig(next: Config): void;
   buildModels(schemas: Schemas): Models;
   setModels(next: Models): void;
@@ -205,16 +211,18 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   let logSettings = defaults.server.logger;
   const log = createLogger({ write: options.logLines, settings: () => logSettings });
   // A secret still written in config/ works, and the server says once, at start, to move it to .env.
-  const { data, files, setConfig, buildModels, setModels } = await openData(dir, { ...options, log, warn: (message) => log.warn(message) });
+  const { data, files, database, setConfig, buildModels, setModels } = await openData(dir, { ...options, log, warn: (message) => log.warn(message) });
   const { paths, schemas, tables, lookup } = data;
   let config = data.config;
   logSettings = config.server.logger;
   const jwtSecret = await resolveJwtSecret(config.usersPermissions.jwtSecret, paths.data, files);
   if (jwtSecret.generated) log.warn('no JWT_SECRET is set (in .env or the environment), nor users-permissions.jwtSecret: generated one in data/.jwt-secret');
   const tokens: TokenSettings = { secret: jwtSecret.secret, expiresIn: config.usersPermissions.jwt.expiresIn };
-  const documents = createFileDocuments(files, paths.data, { onSkip: (path, reason) => log.warn(`${path}: ${reason}`), sweepTempFiles: true });
+  const documents = database
+    ? createPostgresDocuments(database.db)
+    : createFileDocuments(files, paths.data, { onSkip: (path, reason) => log.warn(`${path}: ${reason}`), sweepTempFiles: true });
   // data/ is walked once: the store's load sweeps the folders of the content types it reads.
-  await files.removeStaleTempFiles(paths.data, { except: schemas.contentTypes.map((type) => join(paths.content, type.singularName)) });
+  await files.removeStaleTempFiles(paths.data, { except: database ? [] : schemas.contentTypes.map((type) => join(paths.content, type.singularName)) });
   const store = createContentStore(documents, schemas);
   const contentShown = relative(paths.root, paths.content).split(sep).join('/');
   await store.load((file, problems) => log.warn(`${contentShown}/${file}: not served (${problems.join('; ')})`));
@@ -312,15 +320,19 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
         }),
       ];
       for (const watcher of watchers) watcher.on('error', (error) => log.error('file watch failed', error));
+      // Documents changed by others arrive from the database (other processes) or in data/content/ (git, an editor).
+      const following = database ? followDatabase({ database, schemas: () => data.schemas, content: live.content, log }) : undefined;
+      following?.catch((error: unknown) => log.error('listening to the database failed', error));
       const stopFollowing = config.server.watchContent
         ? [
-          followContent({ root: paths.root, contentDir: paths.content, schemas: () => data.schemas, content: live.content, log }),
+          ...(database ? [] : [followContent({ root: paths.root, contentDir: paths.content, schemas: () => data.schemas, content: live.content, log })]),
           followContentTypes({ root: paths.root, log, schemas: () => data.schemas, apply: applyContentTypes }),
         ]
         : [];
       return () => {
         for (const watcher of watchers) watcher.close();
         for (const stop of stopFollowing) stop();
+        void following?.then((stop) => stop(), () => undefined);
       };
     },
     flush: files.whenIdle,
@@ -328,4 +340,25 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   };
   // The project's data as it is, its live getters (config, content types and what is built from them) kept.
   return Object.defineProperties(serving, Object.getOwnPropertyDescriptors(data)) as Project;
+}
+
+/** What `folio db migrate` did. */
+export interface MigrateReport {
+  /** The database, without its password. */
+  database: string;
+  /** The migrations applied now; none when the schema was current. */
+  applied: number[];
+  /** The schema version the database is at now. */
+  version: number;
+}
+
+/** See `migrateDatabase` in index.ts, the module's door. */
+export async function migrateDatabase(dir: string, options: DataOptions = {}): Promise<MigrateReport> {
+  const { data, database } = await openData(dir, options);
+  if (!database) throw new ApplicationError(`database.client is "${data.config.database.client}" (config/database.yaml): there is no database to migrate; set database.client to postgres, or DATABASE_URL`);
+  try {
+    return { database: database.db.shown, applied: database.applied, version: MIGRATIONS.at(-1)!.version };
+  } finally {
+    await database.db.close();
+  }
 }

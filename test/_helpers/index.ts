@@ -52,7 +52,7 @@ export interface FolioResult {
 /** Environment for spawned commands: no variables from the developer's shell that change config. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const key of ['HOST', 'PORT', 'PUBLIC_URL', 'JWT_SECRET', 'API_TOKEN_SALT', 'FOLIO_DATA_DIR', 'FOLIO_DEBUG']) delete env[key];
+  for (const key of ['HOST', 'PORT', 'PUBLIC_URL', 'JWT_SECRET', 'API_TOKEN_SALT', 'FOLIO_DATA_DIR', 'FOLIO_DEBUG', 'DATABASE_URL', 'REDIS_URL']) delete env[key];
   return { ...env, ...extra };
 }
 

@@ -1,0 +1,79 @@
+/**
+ * The project's store when `database.client` is `postgres`: the connection (refused at start in one
+ * line when the database cannot be reached), the migrated schema, the tables, and following what
+ * the other processes on the same database write.
+ */
+import { ApplicationError } from '../errors.js';
+import type { DatabaseConfig } from '../config/index.js';
+import type { ContentService } from '../content/index.js';
+import type { Logger } from '../log/index.js';
+import type { Schemas } from '../schema/index.js';
+import { connectPostgres, migrate, openPostgresTable, shownDatabase, type PostgresDatabase, type PostgresTable, type Row } from '../storage/index.js';
+import { TABLES, type TableName } from './paths.js';
+
+export interface ProjectDatabase {
+  db: PostgresDatabase;
+  tables: Record<TableName, PostgresTable<Row>>;
+  /** The migrations this open applied (none when the schema was current). */
+  applied: number[];
+}
+
+/**
+ * Connects, migrates and opens every table.
+ * @example const { db, tables } = await openDatabase(config.database);
+ */
+export async function openDatabase(settings: DatabaseConfig): Promise<ProjectDatabase> {
+  let db: PostgresDatabase;
+  try {
+    db = await connectPostgres(settings);
+  } catch (error) {
+    const reason = (error as Error).message || (error as { code?: string }).code || 'no answer';
+    throw new ApplicationError(`cannot connect to the database ${shownDatabase(settings)} (config/database.yaml or DATABASE_URL): ${reason}`);
+  }
+  const applied = await migrate(db);
+  const tables = Object.fromEntries(await Promise.all(TABLES.map(async (name) => [name, await openPostgresTable(db, name)] as const))) as ProjectDatabase['tables'];
+  return { db, tables, applied };
+}
+
+export interface FollowDatabaseOptions {
+  database: ProjectDatabase;
+  schemas(): Schemas;
+  content: ContentService;
+  log: Logger;
+}
+
+/**
+ * Serves what the other processes on the database write: a table they changed is read again, a
+ * document they changed is read and served as the file watcher serves one changed on disk. After
+ * the listening connection was lost and is back, everything is caught up. Answers a stop function.
+ */
+export async function followDatabase({ database, schemas, content, log }: FollowDatabaseOptions): Promise<() => Promise<void>> {
+  const typeNamed = (name: string) => schemas().contentTypes.find((type) => type.singularName === name);
+  const failed = (what: string) => (error: unknown) => log.error(`${what} was not read again from the database`, error);
+
+  function document(typeName: string, documentId: string): void {
+    const type = typeNamed(typeName);
+    if (!type) return;
+    content.noteChangedOnDisk(type, documentId); // a write to it meanwhile reads it first
+    content.syncFromDisk(type, documentId).catch(failed(`${typeName} ${documentId}`));
+  }
+
+  return database.db.listen(
+    (change) => {
+      if (change.kind === 'table') {
+        const table = database.tables[change.name as TableName];
+        table?.catchUp(change.version).catch(failed(`table ${change.name}`));
+      } else {
+        document(change.type, change.documentId);
+      }
+    },
+    () => {
+      log.info('the connection to the database is back: catching up with what other processes wrote meanwhile');
+      for (const table of Object.values(database.tables)) table.catchUp().catch(failed(`table ${table.name}`));
+      for (const type of schemas().contentTypes) {
+        content.noteChangedOnDisk(type);
+        content.syncTypeFromDisk(type).catch(failed(type.singularName));
+      }
+    },
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * One connection to PostgreSQL for a project: a pool for reads and writes, transactions, and the
+ * notifications by which the processes that share the database tell each other what they changed.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { ServiceUnavailableError } from '../../errors.js';
+
+/** Where the database is and how many connections to keep (CONTRACT.md `config/database.yaml`). */
+export interface PostgresSettings {
+  connection: {
+    connectionString: string | null;
+    host: string;
+    port: number;
+    database: string;
+    user: string;
+    password: string | null;
+    ssl: boolean;
+    schema: string;
+  };
+  pool: { min: number; max: number };
+}
+
+/** What one process tells the others: a table's new version, or a document whose versions changed. */
+export type Change = { kind: 'table'; name: string; version: string } | { kind: 'document'; type: string; documentId: string };
+
+export interface PostgresDatabase {
+  /** The schema every table of the project lives in. */
+  readonly schema: string;
+  /** `postgres://user@host:port/database`, never with the password: for messages. */
+  readonly shown: string;
+  query<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<T>>;
+  /**
+   * Runs `work` in one transaction on one connection: committed when it resolves, rolled back
+   * when it throws. `notify` sends a change to the other processes when (and only if) it commits.
+   */
+  transaction<T>(work: (client: pg.PoolClient, notify: (change: Change) => void) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onChange` for every change another process commits, and `onReconnect` after the
+   * connection that listens was lost and is back (changes may have been missed meanwhile).
+   * Answers a stop function.
+   */
+  listen(onChange: (change: Change) => void, onReconnect: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'folio_changes';
+/** Connection failures: the database is down or unreachable, not the caller's fault. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+
+/** The connection's settings for node-postgres: the URL wins over the separate keys. */
+function clientConfig(settings: PostgresSettings): pg.ClientConfig {
+  const { connection } = settings;
+  const options = `-c search_path=${connection.schema}`;
+  if (connection.connectionString) return { connectionString: connection.connectionString, options, ...(connection.ssl && { ssl: true }) };
+  return {
+    host: connection.host,
+    port: connection.port,
+    database: connection.database,
+    user: connection.user,
+    ...(connection.password !== null && { password: connection.password }),
+    ssl: connection.ssl,
+    options,
+  };
+}
+
+/**
+ * The database as messages may show it: no password, ever.
+ * @example shownDatabase(settings) // 'postgres://folio@db.internal:5432/site'
+ */
+export function shownDatabase(settings: PostgresSettings): string {
+  const { connection } = settings;
+  if (connection.connectionString) {
+    try {
+      const url = new URL(connection.connectionString);
+      url.password = '';
+      url.search = '';
+      return url.toString().replace(/^(\w+:\/\/[^@/]*):@/, '$1@');
+    } catch {
+      return 'the database of connection.connectionString';
+    }
+  }
+  return `postgres://${connection.user}@${connection.host}:${connection.port}/${connection.database}`;
+}
+
+/** Whether an error means the database cannot be reached (rather than a query it refused). */
+export function isUnreachable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  return typeof message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|not queryable/i.test(message);
+}
+
+/** A lost database becomes a 503 that names the cause; anything else is thrown as it is. */
+function unavailable(error: unknown, shown: string): unknown {
+  if (!isUnreachable(error)) return error;
+  return new ServiceUnavailableError(`The database cannot be reached (${shown}); the write was not made`, undefined, { cause: error });
+}
+
+/** Six bytes drawn per connection: a process tells its own notifications from the others'. */
+function originTag(): string {
+  return randomBytes(6).toString('hex');
+}
+
+/**
+ * Connects (checking at once that the database answers) and answers the project's database.
+ * @example const db = await connectPostgres(config.database); await migrate(db);
+ */
+export async function connectPostgres(settings: PostgresSettings): Promise<PostgresDatabase> {
+  const config = clientConfig(settings);
+  const shown = shownDatabase(settings);
+  const origin = originTag();
+  const pool = new pg.Pool({ ...config, min: settings.pool.min, max: settings.pool.max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
+  // An idle connection that the server drops emits here; the next checkout makes a new one.
+  pool.on('error', () => undefined);
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+
+  async function query<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<T>> {
+    try {
+      return await pool.query<T>(text, values);
+    } catch (error) {
+      throw unavailable(error, shown);
+    }
+  }
+
+  async function transaction<T>(work: (client: pg.PoolClient, notify: (change: Change) => void) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw unavailable(error, shown);
+    }
+    const changes: Change[] = [];
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client, (change) => changes.push(change));
+      for (const change of changes) await client.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin, ...change })]);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      broken = isUnreachable(error);
+      if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
+      throw unavailable(error, shown);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async function listen(onChange: (change: Change) => void, onReconnect: () => void): Promise<() => Promise<void>> {
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const open = async (): Promise<void> => {
+      const next = new pg.Client(config);
+      next.on('notification', ({ payload }) => {
+        let message: (Change & { origin?: string }) | undefined;
+        try {
+          message = JSON.parse(payload ?? '');
+        } catch {
+          return; // not one of ours
+        }
+        if (!message || message.origin === origin) return;
+        const { origin: _sender, ...change } = message;
+        onChange(change as Change);
+      });
+      next.on('error', () => lost(next));
+      next.on('end', () => lost(next));
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+      client = next;
+    };
+    const lost = (which: pg.Client) => {
+      if (stopped || client !== which) return;
+      client = undefined;
+      which.end().catch(() => undefined);
+      schedule(250);
+    };
+    const schedule = (delayMs: number) => {
+      retry = setTimeout(() => {
+        open().then(onReconnect, () => schedule(Math.min(delayMs * 2, 5000)));
+      }, delayMs);
+      retry.unref();
+    };
+    await open();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    };
+  }
+
+  return {
+    schema: settings.connection.schema,
+    shown,
+    query,
+    transaction,
+    listen,
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The schema foliocms keeps in PostgreSQL, as numbered migrations. Each runs once, in order, in
+ * its own transaction, recorded in `folio_migrations`; a later release adds migrations, never edits
+ * one that shipped. Several processes starting at once take turns (an advisory lock).
+ */
+import type { PostgresDatabase } from './database.js';
+
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'documents and tables',
+    sql: `
+      -- Users, roles, permissions, sessions and tokens: a table's rows, and its next id and version.
+      CREATE TABLE folio_tables (
+        name text PRIMARY KEY,
+        next_id integer NOT NULL,
+        version bigint NOT NULL
+      );
+      CREATE TABLE folio_rows (
+        table_name text NOT NULL REFERENCES folio_tables (name),
+        id integer NOT NULL,
+        data json NOT NULL,
+        PRIMARY KEY (table_name, id)
+      );
+      -- One row per document, status and locale, as one file is in data/content/ (json keeps the
+      -- keys in the order they were written, as the files do).
+      CREATE TABLE folio_documents (
+        type text NOT NULL,
+        document_id text NOT NULL,
+        status text NOT NULL CHECK (status IN ('draft', 'published')),
+        locale text NOT NULL,
+        data json NOT NULL,
+        PRIMARY KEY (type, document_id, status, locale)
+      );`,
+  },
+];
+
+/** A number all foliocms processes agree on, for the advisory lock that serialises migrations. */
+const MIGRATION_LOCK = 0x666f6c69; // "foli"
+
+/**
+ * Creates the schema when missing and applies the migrations it lacks. Answers the versions it
+ * applied (none when the database was up to date).
+ * @example const applied = await migrate(db); // [1] in an empty database
+ */
+export async function migrate(db: PostgresDatabase): Promise<number[]> {
+  return db.transaction(async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${db.schema}`);
+    await client.query(`CREATE TABLE IF NOT EXISTS folio_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const done = new Set((await client.query<{ version: number }>('SELECT version FROM folio_migrations')).rows.map((row) => row.version));
+    const newest = Math.max(0, ...done);
+    const latest = MIGRATIONS.at(-1)!.version;
+    if (newest > latest) {
+      throw new Error(`the database ${db.shown} has schema version ${newest}, newer than this foliocms knows (${latest}): upgrade foliocms`);
+    }
+    const applied: number[] = [];
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue;
+      await client.query(migration.sql);
+      await client.query('INSERT INTO folio_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      applied.push(migration.version);
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,106 @@
+// A project on PostgreSQL, as a user runs it: `folio db migrate`, the CLI, and several `folio serve`
+// processes on one database, each serving what the others write; a database that cannot be
+// reached stops the server at start in one line.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eventually, folio, freePort, initProject, request } from '../_helpers/index.js';
+import { startPostgres } from '../_helpers/postgres.js';
+import { serve, type ServeProcess } from '../_helpers/server.js';
+
+const postgres = await startPostgres();
+const test = suite('a project on PostgreSQL');
+test.after(() => postgres.stop());
+
+test('folio db migrate should create the tables and seed the roles once; the CLI and two servers should share one dataset', async () => {
+  const project = await initProject();
+  const env = { DATABASE_URL: await postgres.newDatabase() };
+  const servers: ServeProcess[] = [];
+  try {
+    const migrated = await folio(['db', 'migrate', '--dir', project.dir], { env });
+    assert.is(migrated.code, 0, migrated.stderr);
+    assert.match(migrated.stdout, /^The database postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+ was migrated \(applied 1\): schema version 1\.\n$/);
+    assert.not.match(migrated.stdout + migrated.stderr, new RegExp(new URL(env.DATABASE_URL).password), 'the password is never shown');
+    assert.match((await folio(['db', 'migrate', '--dir', project.dir], { env })).stdout, /is up to date: schema version 1\./);
+    const roles = JSON.parse((await folio(['role', 'list', '--json', '--dir', project.dir], { env })).stdout) as Array<{ type: string }>;
+    assert.equal(roles.map((role) => role.type).sort(), ['authenticated', 'public']);
+
+    assert.is((await folio(['content-type', 'create', 'article', '--attr', 'title:string', '--dir', project.dir], { env })).code, 0);
+    assert.is((await folio(['permission', 'grant', 'public', 'api::article.article.create', '--dir', project.dir], { env })).code, 0);
+    const created = await folio(['user', 'create', '--username', 'ada', '--email', 'ada@example.com', '--password', 'correct-horse-1', '--dir', project.dir], { env });
+    assert.is(created.code, 0, created.stderr);
+
+    servers.push(await serve(project.dir, [], env), await serve(project.dir, [], env));
+    const [a, b] = servers as [ServeProcess, ServeProcess];
+    // A permission granted by the CLI is obeyed by a running server, through the database.
+    assert.is((await request(`${b.url}/api/articles`)).status, 403);
+    assert.is((await folio(['permission', 'grant', 'public', 'api::article.article.find', '--dir', project.dir], { env })).code, 0);
+    await eventually(async () => (await request(`${b.url}/api/articles`)).status === 200, 'the grant served by a running server');
+
+    // A write acknowledged by one process is served by the other.
+    const posted = await request(`${a.url}/api/articles`, { method: 'POST', body: { data: { title: 'Written through A' } } });
+    assert.is(posted.status, 200, JSON.stringify(posted.body));
+    await eventually(async () => (await request(`${b.url}/api/articles`)).body.data.some((article: { title: string }) => article.title === 'Written through A'), 'A’s article served by B');
+
+    // A user blocked by the CLI cannot log in through either server.
+    assert.is((await folio(['user', 'block', 'ada@example.com', '--dir', project.dir], { env })).code, 0);
+    for (const server of servers) {
+      await eventually(async () => (await request(`${server.url}/api/auth/local`, { method: 'POST', body: { identifier: 'ada', password: 'correct-horse-1' } })).status === 400, 'the blocked user refused');
+    }
+
+    // Nothing of the data went to data/: documents and tables are in the database.
+    const dataFiles = await readdir(join(project.dir, 'data'));
+    assert.not.ok(dataFiles.includes('users.json') || dataFiles.includes('content'), dataFiles.join(', '));
+  } finally {
+    for (const server of servers) await server.stop();
+    await project.cleanup();
+  }
+});
+
+test('a database that cannot be reached should stop folio serve at start with one line that names it, never its password', async () => {
+  const project = await initProject();
+  try {
+    const port = await freePort();
+    const result = await folio(['serve', '--port', '0', '--dir', project.dir], { env: { DATABASE_URL: `postgres://folio:hunter2-secret@127.0.0.1:${port}/site` } });
+    assert.is(result.code, 1);
+    assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
+    assert.match(result.stderr, new RegExp(`cannot connect to the database postgres://folio@127\\.0\\.0\\.1:${port}/site \\(config/database\\.yaml or DATABASE_URL\\): .*ECONNREFUSED`));
+    assert.not.match(result.stderr, /hunter2/);
+  } finally {
+    await project.cleanup();
+  }
+});
+
+test('a database lost while serving: writes answer 503, reads go on, and once it is back the server writes and follows other processes again', async () => {
+  const project = await initProject();
+  const env = { DATABASE_URL: await postgres.newDatabase() };
+  let server: ServeProcess | undefined;
+  try {
+    assert.is((await folio(['content-type', 'create', 'article', '--attr', 'title:string', '--dir', project.dir], { env })).code, 0);
+    assert.is((await folio(['permission', 'grant', 'public', 'api::article.article.find', 'api::article.article.create', '--dir', project.dir], { env })).code, 0);
+    server = await serve(project.dir, [], env);
+    const post = (title: string) => request(`${server!.url}/api/articles`, { method: 'POST', body: { data: { title } } });
+    assert.is((await post('before')).status, 200);
+
+    await postgres.kill();
+    const refused = await post('while down');
+    assert.is(refused.status, 503);
+    assert.is(refused.body.error.name, 'ServiceUnavailableError');
+    assert.match(refused.body.error.message, /^The database cannot be reached \(postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+\); the write was not made$/);
+    const read = await request(`${server.url}/api/articles`);
+    assert.is(read.status, 200);
+    assert.equal(read.body.data.map((article: { title: string }) => article.title), ['before']);
+
+    await postgres.restart();
+    await eventually(async () => (await post('after')).status === 200, 'a write once the database is back');
+    // Written by another process after the restart: followed once this one listens again.
+    assert.is((await folio(['permission', 'revoke', 'public', 'api::article.article.find', '--dir', project.dir], { env })).code, 0);
+    await eventually(async () => (await request(`${server!.url}/api/articles`)).status === 403, 'the revoke made after the database came back');
+  } finally {
+    await server?.stop();
+    await project.cleanup();
+  }
+});
+
+test.run();

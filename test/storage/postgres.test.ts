@@ -1,0 +1,121 @@
+// The storage contract against PostgreSQL: the same suites the file and memory adapters pass, on a
+// real server, each test on a database of its own.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { connectPostgres, createPostgresDocuments, migrate, MIGRATIONS, openPostgresTable, type PostgresDatabase, type Row } from '../../src/storage/index.js';
+import { ServiceUnavailableError } from '../../src/errors.js';
+import { startPostgres } from '../_helpers/postgres.js';
+import { documentContract, tableContract } from './contract.js';
+
+const postgres = await startPostgres();
+
+const settings = (connectionString: string) => ({
+  connection: { connectionString, host: 'unused', port: 5432, database: 'unused', user: 'unused', password: null, ssl: false, schema: 'public' },
+  pool: { min: 0, max: 4 },
+});
+
+async function freshDatabase(): Promise<{ db: PostgresDatabase; url: string }> {
+  const url = await postgres.newDatabase();
+  const db = await connectPostgres(settings(url));
+  await migrate(db);
+  return { db, url };
+}
+
+documentContract('createPostgresDocuments(db)', async () => {
+  const { db } = await freshDatabase();
+  return { subject: createPostgresDocuments(db), cleanup: () => db.close() };
+});
+
+tableContract('openPostgresTable(db, name)', async () => {
+  const { db } = await freshDatabase();
+  return { subject: await openPostgresTable(db, 'counters'), cleanup: () => db.close() };
+});
+
+const schema = suite('PostgreSQL schema and processes');
+
+schema('migrate should create every table once, record its version, and do nothing the second time', async () => {
+  const url = await postgres.newDatabase();
+  const db = await connectPostgres(settings(url));
+  try {
+    assert.equal(await migrate(db), MIGRATIONS.map((migration) => migration.version));
+    assert.equal(await migrate(db), []);
+    const { rows } = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name");
+    assert.equal(rows.map((row) => row.table_name), ['folio_documents', 'folio_migrations', 'folio_rows', 'folio_tables']);
+  } finally {
+    await db.close();
+  }
+});
+
+schema('migrate should refuse a database whose schema is newer than this release knows', async () => {
+  const { db } = await freshDatabase();
+  try {
+    await db.query("INSERT INTO folio_migrations (version, name) VALUES (999, 'from the future')");
+    const refused = await migrate(db).then(() => 'migrated', (error: Error) => error.message);
+    assert.match(refused, /has schema version 999, newer than this foliocms knows \(\d+\): upgrade foliocms/);
+  } finally {
+    await db.close();
+  }
+});
+
+schema('two processes updating one table at the same instant should both land, neither overwriting the other', async () => {
+  const { db, url } = await freshDatabase();
+  const other = await connectPostgres(settings(url));
+  try {
+    const a = await openPostgresTable<Row>(db, 'users');
+    const b = await openPostgresTable<Row>(other, 'users');
+    const add = (name: string) => (data: { nextId: number; rows: Row[] }) => {
+      const id = data.nextId++;
+      data.rows.push({ id, documentId: name, name });
+      return id;
+    };
+    const ids = await Promise.all([a.update(add('ada')), b.update(add('grace')), a.update(add('linus')), b.update(add('margaret'))]);
+    assert.equal([...ids].sort(), [1, 2, 3, 4]);
+    await a.catchUp();
+    assert.equal(a.rows().map((row) => row.documentId).sort(), ['ada', 'grace', 'linus', 'margaret']);
+  } finally {
+    await other.close();
+    await db.close();
+  }
+});
+
+schema('a process should be told of another one’s writes, and not of its own', async () => {
+  const { db, url } = await freshDatabase();
+  const other = await connectPostgres(settings(url));
+  const seen: unknown[] = [];
+  const ownSeen: unknown[] = [];
+  const stop = await db.listen((change) => seen.push(change), () => undefined);
+  const stopOwn = await other.listen((change) => ownSeen.push(change), () => undefined);
+  try {
+    await createPostgresDocuments(other).put({ type: 'article', documentId: 'abc', status: 'draft', locale: 'en' }, { title: 'Hi' });
+    const table = await openPostgresTable<Row>(other, 'roles');
+    await table.update((data) => void data.rows.push({ id: data.nextId++, documentId: 'r1' }));
+    for (let i = 0; i < 100 && seen.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(seen, [{ kind: 'document', type: 'article', documentId: 'abc' }, { kind: 'table', name: 'roles', version: '1' }]);
+    assert.equal(ownSeen, []);
+  } finally {
+    await stop();
+    await stopOwn();
+    await other.close();
+    await db.close();
+  }
+});
+
+schema('a write while the database is down should fail as a ServiceUnavailableError naming the database, never its password; it works again once the database is back', async () => {
+  const { db } = await freshDatabase();
+  const documents = createPostgresDocuments(db);
+  const key = { type: 'article', documentId: 'abc', status: 'draft', locale: 'en' } as const;
+  try {
+    await postgres.kill();
+    const failed = await documents.put(key, { title: 'lost?' }).then(() => undefined, (error: unknown) => error);
+    assert.instance(failed, ServiceUnavailableError);
+    assert.match((failed as Error).message, /^The database cannot be reached \(postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+\); the write was not made$/);
+    await postgres.restart();
+    await documents.put(key, { title: 'kept' });
+    assert.equal(await documents.get(key), { title: 'kept' });
+  } finally {
+    await db.close();
+  }
+});
+
+schema.after(() => postgres.stop());
+schema.run();
