@@ -100,14 +100,16 @@ export function createContentService(deps: ContentServiceDeps) {
   /** Documents this service is writing now: the file events of its own writes are not news. */
   const writing = new Set<string>();
   function queued<T>(key: string, write: () => Promise<T>): Promise<T> {
-    return inQueue(key, async () => {
-      writing.add(key);
-      try {
-        return await write();
-      } finally {
-        writing.delete(key);
-      }
-    });
+    return inQueue(key, () =>
+      store.exclusive(key, async () => {
+        writing.add(key);
+        try {
+          return await write();
+        } finally {
+          writing.delete(key);
+        }
+      }),
+    );
   }
   /**
    * Unique values claimed by writes still on their way to disk, so that two documents written at
@@ -389,6 +391,7 @@ export function createContentService(deps: ContentServiceDeps) {
     const locale = localeOf(type, options.locale, false) as string | null;
     const documentId = newDocumentId();
     return queued(writeKey(type, documentId), async () => {
+      await store.prepareIds(type, data);
       const status = type.draftAndPublish ? 'draft' : 'published';
       const input = validateDocumentInput(data, contentTypeModel(type), { lookup: lookupFor(lookup, options.actor), mode: 'create', isUnique: isUniqueIn(type, documentId, status, locale) });
       const release = claimUnique(type, documentId, status, locale, input);
@@ -409,6 +412,7 @@ export function createContentService(deps: ContentServiceDeps) {
     const locale = localeOf(type, options.locale, false) as string | null;
     return queued(writeKey(type, documentId), async () => {
       await reread(type, documentId);
+      await store.prepareIds(type, data);
       const versions = store.versions(type, documentId);
       if (versions.length === 0) throw new NotFoundError(messages.notFound);
       const status: DocumentStatus = type.draftAndPublish ? 'draft' : 'published';
@@ -539,7 +543,8 @@ export function createContentService(deps: ContentServiceDeps) {
   async function reread(type: ContentType, documentId: string): Promise<void> {
     if (!isSafeName(documentId)) return;
     const key = writeKey(type, documentId);
-    if (!changedOnDisk.has(key) && !changedOnDisk.has(type.uid)) return;
+    // Another process may have written it a moment ago, its notice still on the way: always read it.
+    if (!store.shared && !changedOnDisk.has(key) && !changedOnDisk.has(type.uid)) return;
     changedOnDisk.delete(key);
     await store.syncDocument(type, documentId, storedProblems(type));
   }

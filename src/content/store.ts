@@ -34,6 +34,15 @@ export interface ContentStore {
   remove(type: ContentType, status: DocumentStatus, documentId: string, locale: string | null): Promise<void>;
   nextRowId(type: ContentType): number;
   nextComponentId(): number;
+  /**
+   * Before a write that may take ids: with a store several processes share, makes sure ids are
+   * reserved for it (`input` bounds how many components it may make). Nothing to do on files.
+   */
+  prepareIds(type: ContentType, input: unknown): Promise<void>;
+  /** Runs a write of `key` while no other process writes it (at once when no other process can). */
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /** Whether other processes write the same documents (then a write re-reads its document first). */
+  readonly shared: boolean;
   /** Goes up on every change of any stored version: answers computed from the store keep until then. */
   generation(): number;
   /**
@@ -54,6 +63,12 @@ export interface SyncReport {
   /** Versions whose file was not taken (`<type>/<documentId>/<status>.<locale>.json` under content/), with why; their last good version (if any) is kept. */
   refused: Array<{ file: string; problems: string[] }>;
 }
+
+/** Ids a process keeps reserved ahead of its writes: documents of one type, and components. */
+const ROW_IDS_AHEAD = 100;
+const COMPONENT_IDS_AHEAD = 1000;
+const COMPONENT_SEQUENCE = 'components';
+const rowSequence = (type: ContentType) => `documents:${type.singularName}`;
 
 function bucketKey(status: DocumentStatus, locale: string | null): string {
   return `${status}:${locale ?? ''}`;
@@ -97,6 +112,24 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
   const nextIds = new Map<string, number>();
   let nextComponent = 1;
   let generation = 0;
+
+  // With a store several processes share, ids come from it in blocks (see prepareIds): the highest
+  // id seen in memory is then only the floor of the next block, never an id handed out.
+  const shared = documents.shared;
+  const reserved = new Map<string, { next: number; end: number }>();
+  async function reserve(sequence: string, ahead: number, floor: number): Promise<void> {
+    const block = reserved.get(sequence);
+    if (block && block.end - block.next >= ahead) return;
+    const count = 2 * ahead;
+    const first = await shared!.reserveIds(sequence, count, floor);
+    reserved.set(sequence, { next: first, end: first + count });
+  }
+  function take(sequence: string): number {
+    const block = reserved.get(sequence);
+    // prepareIds keeps a margin far above what the writes of one process take between two reservations.
+    if (!block || block.next >= block.end) throw new Error(`no ${sequence} id is reserved: prepareIds was not awaited before the write`);
+    return block.next++;
+  }
 
   const typeBuckets = (type: ContentType) => {
     let map = buckets.get(type.singularName);
@@ -275,14 +308,27 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     },
 
     nextRowId(type) {
+      if (shared) return take(rowSequence(type));
       const id = nextIds.get(type.singularName) ?? 1;
       nextIds.set(type.singularName, id + 1);
       return id;
     },
 
     nextComponentId() {
-      return nextComponent++;
+      return shared ? take(COMPONENT_SEQUENCE) : nextComponent++;
     },
+
+    async prepareIds(type, input) {
+      if (!shared) return;
+      // Every component of the input is an object: their count bounds the component ids it takes.
+      const objects = JSON.stringify(input ?? null).split('{').length;
+      await reserve(rowSequence(type), ROW_IDS_AHEAD, nextIds.get(type.singularName) ?? 1);
+      await reserve(COMPONENT_SEQUENCE, COMPONENT_IDS_AHEAD + 2 * objects, nextComponent);
+    },
+
+    exclusive: (key, work) => (shared ? shared.exclusive(key, work) : work()),
+
+    shared: shared !== undefined,
 
     generation: () => generation,
 

@@ -54,6 +54,22 @@ export interface DocumentAdapter {
   /** The documentIds of a type that have stored versions (folders, for the files); order unspecified. */
   documentIds(type: string): Promise<string[]>;
   remove(key: DocumentKey): Promise<void>;
+  /**
+   * Present when several processes share the store (PostgreSQL): numeric ids then come from the
+   * store, and a document is written by one process at a time.
+   */
+  shared?: SharedDocuments;
+}
+
+/** What a store shared by several processes adds to the DocumentAdapter. */
+export interface SharedDocuments {
+  /**
+   * Reserves `count` consecutive ids of `sequence` that no other process is given, all at least
+   * `floor`; answers the first.
+   */
+  reserveIds(sequence: string, count: number, floor: number): Promise<number>;
+  /** Runs `work` while no other process runs work under the same `key`. */
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
 }
 
 /** A row of a table: numeric id, Strapi-style documentId, anything else. */

@@ -20,9 +20,9 @@ test('folio db migrate should create the tables and seed the roles once; the CLI
   try {
     const migrated = await folio(['db', 'migrate', '--dir', project.dir], { env });
     assert.is(migrated.code, 0, migrated.stderr);
-    assert.match(migrated.stdout, /^The database postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+ was migrated \(applied 1\): schema version 1\.\n$/);
+    assert.match(migrated.stdout, /^The database postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+ was migrated \(applied 1, 2\): schema version 2\.\n$/);
     assert.not.match(migrated.stdout + migrated.stderr, new RegExp(new URL(env.DATABASE_URL).password), 'the password is never shown');
-    assert.match((await folio(['db', 'migrate', '--dir', project.dir], { env })).stdout, /is up to date: schema version 1\./);
+    assert.match((await folio(['db', 'migrate', '--dir', project.dir], { env })).stdout, /is up to date: schema version 2\./);
     const roles = JSON.parse((await folio(['role', 'list', '--json', '--dir', project.dir], { env })).stdout) as Array<{ type: string }>;
     assert.equal(roles.map((role) => role.type).sort(), ['authenticated', 'public']);
 
@@ -52,6 +52,42 @@ test('folio db migrate should create the tables and seed the roles once; the CLI
     // Nothing of the data went to data/: documents and tables are in the database.
     const dataFiles = await readdir(join(project.dir, 'data'));
     assert.not.ok(dataFiles.includes('users.json') || dataFiles.includes('content'), dataFiles.join(', '));
+  } finally {
+    for (const server of servers) await server.stop();
+    await project.cleanup();
+  }
+});
+
+test('two processes writing at the same instant: every document gets an id of its own, and neither process overwrites the other’s change', async () => {
+  const project = await initProject();
+  const env = { DATABASE_URL: await postgres.newDatabase() };
+  const servers: ServeProcess[] = [];
+  try {
+    const attrs = ['--attr', 'title:string', '--attr', 'body:text', '--attr', 'views:integer'];
+    assert.is((await folio(['content-type', 'create', 'article', ...attrs, '--dir', project.dir], { env })).code, 0);
+    const actions = ['find', 'findOne', 'create', 'update'].map((action) => `api::article.article.${action}`);
+    assert.is((await folio(['permission', 'grant', 'public', ...actions, '--dir', project.dir], { env })).code, 0);
+    servers.push(await serve(project.dir, [], env), await serve(project.dir, [], env));
+    const [a, b] = servers as [ServeProcess, ServeProcess];
+
+    const creates = await Promise.all(Array.from({ length: 40 }, (_, i) => request(`${(i % 2 ? a : b).url}/api/articles`, { method: 'POST', body: { data: { title: `t${i}` } } })));
+    assert.ok(creates.every((created) => created.status === 200), JSON.stringify(creates.map((created) => created.status)));
+    const ids = creates.map((created) => created.body.data.id as number);
+    assert.is(new Set(ids).size, 40, `ids given twice: ${ids.join(', ')}`);
+
+    // One document, changed through both processes at once: each change lands on the other's.
+    const { documentId } = creates[0]!.body.data as { documentId: string };
+    const [left, right] = await Promise.all([
+      request(`${a.url}/api/articles/${documentId}`, { method: 'PUT', body: { data: { body: 'written through A' } } }),
+      request(`${b.url}/api/articles/${documentId}`, { method: 'PUT', body: { data: { views: 7 } } }),
+    ]);
+    assert.equal([left.status, right.status], [200, 200]);
+    for (const server of servers) {
+      await eventually(async () => {
+        const { data } = (await request(`${server.url}/api/articles/${documentId}`)).body;
+        return data.body === 'written through A' && data.views === 7 && data.title === 't0';
+      }, `both changes served by ${server.url}`);
+    }
   } finally {
     for (const server of servers) await server.stop();
     await project.cleanup();

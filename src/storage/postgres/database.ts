@@ -41,6 +41,12 @@ export interface PostgresDatabase {
    * Answers a stop function.
    */
   listen(onChange: (change: Change) => void, onReconnect: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while no other process (or call of this one) runs work under the same `key`: a
+   * PostgreSQL advisory lock, held on a connection of its own pool so that the writes `work` makes
+   * never wait for a connection a lock holds.
+   */
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -194,12 +200,36 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
     };
   }
 
+  const locks = new pg.Pool({ ...config, max: settings.pool.max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
+  locks.on('error', () => undefined);
+
+  async function exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await locks.connect();
+      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+    } catch (error) {
+      throw unavailable(error, shown);
+    }
+    let broken = false;
+    try {
+      return await work();
+    } finally {
+      // A lost connection releases its locks by itself; the client is then dropped, not reused.
+      await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => (broken = true));
+      client.release(broken);
+    }
+  }
+
   return {
     schema: settings.connection.schema,
     shown,
     query,
     transaction,
     listen,
-    close: () => pool.end(),
+    exclusive,
+    close: async () => {
+      await Promise.all([pool.end(), locks.end()]);
+    },
   };
 }

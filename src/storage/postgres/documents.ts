@@ -78,6 +78,19 @@ export function createPostgresDocuments(db: PostgresDatabase): DocumentAdapter {
       return rows.map((row) => row.document_id);
     },
 
+    shared: {
+      async reserveIds(sequence, count, floor) {
+        const { rows } = await db.query<{ first: string }>(
+          `INSERT INTO folio_sequences (name, next_id) VALUES ($1, $2::bigint + $3::bigint)
+           ON CONFLICT (name) DO UPDATE SET next_id = GREATEST(folio_sequences.next_id, $2::bigint) + $3::bigint
+           RETURNING next_id - $3::bigint AS first`,
+          [sequence, floor, count],
+        );
+        return Number(rows[0]!.first);
+      },
+      exclusive: (key, work) => db.exclusive(key, work),
+    },
+
     async remove(key) {
       assertDocumentKey(key);
       await inOrder(documentKey(key.type, key.documentId), () => db.transaction(async (client, notify) => {

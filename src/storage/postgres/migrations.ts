@@ -39,6 +39,17 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (type, document_id, status, locale)
       );`,
   },
+  {
+    version: 2,
+    name: 'id sequences',
+    sql: `
+      -- The numeric ids of documents (one sequence per type) and of components, handed out to the
+      -- processes in blocks so that two of them never give the same id.
+      CREATE TABLE folio_sequences (
+        name text PRIMARY KEY,
+        next_id bigint NOT NULL
+      );`,
+  },
 ];
 
 /** A number all foliocms processes agree on, for the advisory lock that serialises migrations. */
