@@ -75,6 +75,11 @@ test('two processes writing at the same instant: every document gets an id of it
     const ids = creates.map((created) => created.body.data.id as number);
     assert.is(new Set(ids).size, 40, `ids given twice: ${ids.join(', ')}`);
 
+    // The same email registered through both processes at the same instant: one account.
+    const registrations = await Promise.all(servers.map((server, i) => request(`${server.url}/api/auth/local/register`, { method: 'POST', body: { username: `grace${i}`, email: 'grace@example.com', password: 'correct-horse-1' } })));
+    assert.equal(registrations.map((registration) => registration.status).sort(), [200, 400], JSON.stringify(registrations.map((registration) => registration.body)));
+    assert.match(registrations.find((registration) => registration.status === 400)!.body.error.message, /Email or Username are already taken/);
+
     // One document, changed through both processes at once: each change lands on the other's.
     const { documentId } = creates[0]!.body.data as { documentId: string };
     const [left, right] = await Promise.all([
