@@ -77,3 +77,28 @@ export async function followDatabase({ database, schemas, content, log }: Follow
     },
   );
 }
+
+/**
+ * Why the database cannot take writes now, or undefined: asked by `/_health`, answered from one
+ * `SELECT 1` at most once a second, so a balancer's polling costs the database next to nothing.
+ * @example const problem = databaseProblem(database.db); await problem(); // undefined while it answers
+ */
+export function databaseProblem(db: PostgresDatabase): () => Promise<string | undefined> {
+  let askedAt = -Infinity;
+  let asking: Promise<string | undefined> | undefined;
+  let last: string | undefined;
+  return () => {
+    if (asking) return asking;
+    if (Date.now() - askedAt < 1000) return Promise.resolve(last);
+    askedAt = Date.now();
+    asking = db.query('SELECT 1').then(
+      () => undefined,
+      () => `The database cannot be reached (${db.shown})`,
+    ).then((problem) => {
+      last = problem;
+      asking = undefined;
+      return problem;
+    });
+    return asking;
+  };
+}

@@ -21,7 +21,7 @@ import { createFileDocuments, createFileStore, createPostgresDocuments, MIGRATIO
 import { parseYaml } from '../yaml.js';
 import { addEnvSecret } from './env-secrets.js';
 import { followContent } from './follow-content.js';
-import { followDatabase, openDatabase, type ProjectDatabase } from './database.js';
+import { databaseProblem, followDatabase, openDatabase, type ProjectDatabase } from './database.js';
 import { followContentTypes } from './follow-content-types.js';
 import { createLiveContent } from './live-content.js';
 import { assertProject, projectEnv, projectPaths, TABLES, type ProjectPaths, type TableName } from './paths.js';
@@ -282,7 +282,9 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
 
   let probing: Promise<void> | undefined;
   let probedAt = -Infinity;
+  const databaseHealth = database && databaseProblem(database.db);
   async function storeProblem(): Promise<string | undefined> {
+    if (databaseHealth) return databaseHealth();
     if (files.problem() === undefined) return undefined;
     if (probing === undefined && Date.now() - probedAt >= 1000) {
       probedAt = Date.now();

@@ -124,7 +124,13 @@ test('a database lost while serving: writes answer 503, reads go on, and once it
     const post = (title: string) => request(`${server!.url}/api/articles`, { method: 'POST', body: { data: { title } } });
     assert.is((await post('before')).status, 200);
 
+    assert.is((await request(`${server.url}/_health`)).status, 204);
     await postgres.kill();
+    // Asked at most once a second: the answer just before may stand for that long.
+    await eventually(async () => (await request(`${server!.url}/_health`)).status === 503, 'the health check failing');
+    const health = await request(`${server.url}/_health`);
+    assert.is(health.status, 503);
+    assert.match(health.body.error.message, /^The database cannot be reached \(postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+\)$/);
     const refused = await post('while down');
     assert.is(refused.status, 503);
     assert.is(refused.body.error.name, 'ServiceUnavailableError');
@@ -135,6 +141,7 @@ test('a database lost while serving: writes answer 503, reads go on, and once it
 
     await postgres.restart();
     await eventually(async () => (await post('after')).status === 200, 'a write once the database is back');
+    await eventually(async () => (await request(`${server!.url}/_health`)).status === 204, 'the health check passing again');
     // Written by another process after the restart: followed once this one listens again.
     assert.is((await folio(['permission', 'revoke', 'public', 'api::article.article.find', '--dir', project.dir], { env })).code, 0);
     await eventually(async () => (await request(`${server!.url}/api/articles`)).status === 403, 'the revoke made after the database came back');
