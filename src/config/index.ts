@@ -5,6 +5,6 @@ export type { Config, ServerConfig, UsersPermissionsConfig, EmailConfig, EmailTe
 export { CONFIG_FILES } from './types.js';
 export { defaults } from './defaults.js';
 export { loadConfig, readConfigFile, resolveI18n, validateConfigFile, configFilePath, configFileNames, defaultLocaleName, type LoadOptions } from './load.js';
-export { LOCALE_CODE } from './shape.js';
+export { LOCALE_CODE, postgresUrl } from './shape.js';
 export { literalSecrets, secretWarning, resolveEnvReferences, type Environment, type LiteralSecret } from './secrets.js';
 export { editConfigFile, getConfigValue, setConfigValue, parseConfigKey } from './edit.js';

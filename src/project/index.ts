@@ -8,6 +8,8 @@
  */
 import type { DataOptions, MigrateReport, OpenOptions, Project, ProjectData } from './open.js';
 import type { CheckOptions, CheckReport } from './check.js';
+import type { CopyReport } from './copy.js';
+export type { CopyReport } from './copy.js';
 
 export { projectPaths, projectEnv, assertProject, displayDir, TABLES, ENV_FILE, PROJECT_GITIGNORE, type ProjectPaths, type TableName } from './paths.js';
 export { createContentTypeFile, listContentTypes, type ContentTypeSummary } from './content-types.js';
@@ -40,6 +42,15 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
  */
 export async function migrateDatabase(dir: string, options: DataOptions = {}): Promise<MigrateReport> {
   return (await import('./open.js')).migrateDatabase(dir, options);
+}
+
+/**
+ * Copies a project's data between `data/` and a PostgreSQL database, into a store that holds no
+ * documents or accounts yet (`folio db copy --to <url>` / `--from <url>`).
+ * @example const report = await copyDatabase('site', { to: 'postgres://folio@db/site' }, { env: process.env });
+ */
+export async function copyDatabase(dir: string, direction: { to?: string; from?: string }, options: { env?: Record<string, string | undefined> } = {}): Promise<CopyReport> {
+  return (await import('./copy.js')).copyDatabase(dir, direction, options);
 }
 
 export type { CheckOptions, CheckProblem, CheckReport } from './check.js';

@@ -3,7 +3,7 @@
 // reached stops the server at start in one line.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eventually, folio, freePort, initProject, request } from '../_helpers/index.js';
 import { startPostgres } from '../_helpers/postgres.js';
@@ -96,6 +96,77 @@ test('two processes writing at the same instant: every document gets an id of it
   } finally {
     for (const server of servers) await server.stop();
     await project.cleanup();
+  }
+});
+
+test('folio db copy should move every document version, account and token to PostgreSQL and back, and never into a store that holds data', async () => {
+  const original = await initProject();
+  const back = await initProject();
+  const url = await postgres.newDatabase();
+  let server: ServeProcess | undefined;
+  try {
+    const dir = original.dir;
+    assert.is((await folio(['locale', 'add', 'fr', '--dir', dir])).code, 0);
+    const created = await folio(['content-type', 'create', 'article', '--i18n', '--draft-and-publish', '--attr', 'title:string:localized', '--attr', 'views:integer', '--dir', dir]);
+    assert.is(created.code, 0, created.stderr);
+    const actions = ['find', 'findOne', 'create', 'update', 'createLocalization'].map((action) => `api::article.article.${action}`);
+    assert.is((await folio(['permission', 'grant', 'public', ...actions, '--dir', dir])).code, 0);
+    assert.is((await folio(['user', 'create', '--username', 'ada', '--email', 'ada@example.com', '--password', 'correct-horse-1', '--dir', dir])).code, 0);
+    const token = (await folio(['token', 'create', 'site', '--dir', dir])).stdout.trim().split('\n').at(-1)!;
+
+    const answers = async (base: string) => Promise.all(['?locale=en', '?locale=fr', '?status=draft&locale=en', '?status=draft&locale=fr'].map(async (query) => (await request(`${base}/api/articles${query}&sort=id`)).body.data));
+    // Content on files: drafts, a published document, and a French version.
+    server = await serve(dir);
+    const first = await request(`${server.url}/api/articles?status=published`, { method: 'POST', body: { data: { title: 'Published', views: 1 } } });
+    await request(`${server.url}/api/articles`, { method: 'POST', body: { data: { title: 'Draft only', views: 2 } } });
+    const french = await request(`${server.url}/api/articles/${first.body.data.documentId}?locale=fr&status=published`, { method: 'PUT', body: { data: { title: 'Publié' } } });
+    assert.equal([first.status, french.status], [200, 200]);
+    const onFiles = await answers(server.url);
+    assert.equal(onFiles[1].map((article: { title: string }) => article.title), ['Publié']);
+    assert.ok(onFiles[2].some((article: { title: string }) => article.title === 'Draft only'));
+    await server.stop();
+    server = undefined;
+
+    const copied = await folio(['db', 'copy', '--to', url, '--dir', dir]);
+    assert.is(copied.code, 0, copied.stderr);
+    const versionFiles = (await readdir(join(dir, 'data/content'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
+    assert.ok(versionFiles >= 5, `${versionFiles} version files`);
+    assert.ok(copied.stdout.startsWith(`Copied ${versionFiles} document version(s) and `), copied.stdout);
+    assert.match(copied.stdout, /version\(s\) and 1 users, 2 roles, \d+ permissions, 0 sessions, 1 tokens from data\/ to postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+\.\n$/);
+    assert.not.match(copied.stdout, new RegExp(new URL(url).password));
+
+    // Served from PostgreSQL: the same answers, the same password, the same token.
+    server = await serve(dir, [], { DATABASE_URL: url });
+    assert.equal(await answers(server.url), onFiles);
+    assert.is((await request(`${server.url}/api/auth/local`, { method: 'POST', body: { identifier: 'ada', password: 'correct-horse-1' } })).status, 200);
+    assert.is((await request(`${server.url}/api/articles`, { headers: { authorization: `Bearer ${token}` } })).status, 200);
+    await server.stop();
+    server = undefined;
+
+    const again = await folio(['db', 'copy', '--to', url, '--dir', dir]);
+    assert.is(again.code, 1);
+    assert.ok(again.stderr.includes(`already holds data (${versionFiles} document version(s), 1 users, 1 tokens): folio db copy copies into an empty store and never overwrites one`), again.stderr);
+
+    // And back into another project's data/: the very same files.
+    for (const args of [['locale', 'add', 'fr'], ['content-type', 'create', 'article', '--i18n', '--draft-and-publish', '--attr', 'title:string:localized', '--attr', 'views:integer']]) {
+      assert.is((await folio([...args, '--dir', back.dir])).code, 0);
+    }
+    const returned = await folio(['db', 'copy', '--from', url, '--dir', back.dir]);
+    assert.is(returned.code, 0, returned.stderr);
+    const tree = async (root: string) => {
+      const found: Record<string, string> = {};
+      for (const entry of await readdir(join(root, 'data/content'), { recursive: true, withFileTypes: true })) {
+        if (entry.isFile()) found[join(entry.parentPath, entry.name).slice(root.length)] = await readFile(join(entry.parentPath, entry.name), 'utf8');
+      }
+      return found;
+    };
+    assert.equal(await tree(back.dir), await tree(dir));
+    server = await serve(back.dir);
+    assert.equal(await answers(server.url), onFiles);
+  } finally {
+    await server?.stop();
+    await original.cleanup();
+    await back.cleanup();
   }
 });
 
