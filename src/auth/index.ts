@@ -7,7 +7,7 @@ export { newOneTimeToken, hashOneTimeToken } from './one-time-tokens.js';
 export { createSessions, deviceName, type Sessions, type SessionRow, type SessionTokens } from './sessions.js';
 export { createAuthService, type AuthService, type AuthAnswer, type ClientInfo, type MailPort } from './service.js';
 export { authMessages } from './messages.js';
-export { createProviderLogin, providerConfigProblems, findOrCreateUser, providerMessages, type ProviderLogin } from './providers/index.js';
+export { createProviderLogin, createRedisPendingStore, providerConfigProblems, findOrCreateUser, providerMessages, type ProviderLogin } from './providers/index.js';
 export {
   API_TOKEN_DURATIONS,
   API_TOKEN_TYPES,

@@ -64,6 +64,7 @@ export const defaults: Config = deepFreeze({
       xFrameOptions: { action: 'sameorigin' },
     },
     compression: { enabled: true, threshold: 1024 },
+    redis: { url: null },
     logger: { level: 'info', format: 'text', requests: true },
   },
   usersPermissions: {

@@ -9,7 +9,7 @@ import { readYamlFile } from '../yaml.js';
 import { checkShape, mergeLayers, Problem, type Check } from './checks.js';
 import { defaults } from './defaults.js';
 import { literalSecrets, resolveEnvReferences, secretWarning, type Environment } from './secrets.js';
-import { localeCode, postgresUrl, shapes } from './shape.js';
+import { localeCode, postgresUrl, redisUrl, shapes } from './shape.js';
 import { CONFIG_FILES, type Config, type ConfigFileName, type I18nConfig, type Locale } from './types.js';
 
 export interface LoadOptions {
@@ -117,6 +117,15 @@ function environmentLayer(env: Environment): Partial<Record<keyof Config, Record
     }
     const [section, key] = path;
     layer[section] = { ...layer[section], [key]: value };
+  }
+  const redis = env.REDIS_URL;
+  if (redis !== undefined && redis !== '') {
+    try {
+      layer.server = { ...layer.server, redis: { url: redisUrl(redis) } };
+    } catch (error) {
+      if (error instanceof Problem) throw new ProjectFileError('environment variable REDIS_URL', undefined, error.problem);
+      throw error;
+    }
   }
   // DATABASE_URL names both the client and where it is, as Strapi's and Heroku-style platforms' do.
   const databaseUrl = env.DATABASE_URL;

@@ -45,6 +45,7 @@ const SECRET_SETTINGS: Partial<Record<ConfigFileName, readonly SecretSetting[]>>
     { path: ['jwtSecret'], variable: () => 'JWT_SECRET', direct: true },
     { path: ['providers', '*', 'clientSecret'], variable: (key) => `${variablePart(key[1]!)}_CLIENT_SECRET` },
   ],
+  server: [{ path: ['redis', 'url'], variable: () => 'REDIS_URL', direct: true, holdsSecret: urlHoldsPassword }],
   email: [{ path: ['smtp', 'auth', 'pass'], variable: () => 'SMTP_PASS' }],
   database: [
     { path: ['connection', 'password'], variable: () => 'DATABASE_PASSWORD' },

@@ -168,6 +168,21 @@ export function postgresUrl(v: unknown): unknown {
   throw new Problem('must be a URL like postgres://user:password@host:5432/database (the value is not shown: it may hold a password)');
 }
 
+/**
+ * A Redis URL (`redis://` or `rediss://`). It may hold a password, so a problem with it never shows the value.
+ * @example redisUrl('redis://cache.internal:6379') // the same string
+ */
+export function redisUrl(v: unknown): unknown {
+  let parsed: URL | undefined;
+  try {
+    parsed = typeof v === 'string' ? new URL(v) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed && (parsed.protocol === 'redis:' || parsed.protocol === 'rediss:') && parsed.hostname !== '') return v;
+  throw new Problem('must be a URL like redis://host:6379 (the value is not shown: it may hold a password)');
+}
+
 /** A PostgreSQL schema name that needs no quoting: letters, digits and _, not starting with a digit. */
 const schemaName: Check = (v) => {
   if (typeof v === 'string' && /^[a-z_][a-z0-9_]{0,62}$/.test(v)) return v;
@@ -226,6 +241,7 @@ export const shapes: Record<ConfigFileName, Shape> = {
     security: (v) => checkShape(security, v, SECURITY_ALIASES),
     compression: { enabled: boolean, threshold: byteCount },
     logger: { level: oneOf(...LOG_LEVELS), format: oneOf('text', 'json'), requests: boolean },
+    redis: { url: nullable(redisUrl) },
   },
   'users-permissions': {
     jwtSecret: nullable(nonEmptyString),

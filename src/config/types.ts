@@ -23,6 +23,8 @@ export interface ServerConfig {
   compression: CompressionConfig;
   /** The log: its level and format, and whether each answered request gets a line on stdout. */
   logger: LogSettings;
+  /** Redis, shared by several processes: rate-limit counters and provider sign-ins in progress. Unset: each process's memory. */
+  redis: { url: string | null };
 }
 
 /** `server.cors`: Strapi's `strapi::cors` keys. */

@@ -7,7 +7,7 @@ import { watch, readFileSync, type FSWatcher } from 'node:fs';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { defaults, loadConfig, resolveI18n, validateConfigFile, type Config, type LoadOptions } from '../config/index.js';
-import { createApiTokenService, createAuthService, createProviderLogin, createSessions, providerConfigProblems, resolveJwtSecret, type ApiTokenRow, type ApiTokenService, type AuthService, type Sessions, type SessionRow, type TokenSettings } from '../auth/index.js';
+import { createApiTokenService, createAuthService, createProviderLogin, createRedisPendingStore, createSessions, providerConfigProblems, resolveJwtSecret, type ApiTokenRow, type ApiTokenService, type AuthService, type Sessions, type SessionRow, type TokenSettings } from '../auth/index.js';
 import { ApplicationError, ProjectFileError } from '../errors.js';
 import { checkTemplate, createMailer, renderTemplate, type TemplateVariables } from '../email/index.js';
 import { actionCatalogue, createRoleService, type RoleService } from '../permissions/index.js';
@@ -19,6 +19,7 @@ import { seedBuiltInRoles, type PermissionRow, type RoleRow } from '../permissio
 import { loadSchemas, type Schemas } from '../schema/index.js';
 import { createFileDocuments, createFileStore, createPostgresDocuments, MIGRATIONS, openTable, type DocumentAdapter, type FileStore, type Row, type Table, type WriteFs } from '../storage/index.js';
 import { parseYaml } from '../yaml.js';
+import { connectRedis, type Redis } from '../redis/index.js';
 import { addEnvSecret } from './env-secrets.js';
 import { followContent } from './follow-content.js';
 import { databaseProblem, followDatabase, openDatabase, type ProjectDatabase } from './database.js';
@@ -54,6 +55,10 @@ export interface Project extends ProjectData {
   watch(): () => void;
   /** Resolves once every write this project started is on disk (another project's writes are not waited for). */
   flush(): Promise<void>;
+  /** Redis, when `server.redis.url` is set: rate-limit counters and sign-ins shared by the processes. */
+  redis: { client: Redis; url: string } | undefined;
+  /** Closes the connections to the database and Redis (after the last request). */
+  close(): Promise<void>;
   /**
    * Why the project's store cannot take writes now (a full or read-only disk), or undefined. While
    * it cannot, each call (at most one a second) probes the disk first, so the answer clears on its
@@ -255,7 +260,13 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   const publicUrl = () => config.server.url ?? listeningUrl ?? `http://${config.server.host}:${config.server.port}`;
   const providerProblems = providerConfigProblems(config.usersPermissions.providers);
   if (providerProblems.length > 0) throw new ProjectFileError('config/users-permissions.yaml', undefined, providerProblems.join('; '));
-  const providers = createProviderLogin({ config: () => ({ server: config.server, providers: config.usersPermissions.providers }), publicUrl });
+  const redisUrl = config.server.redis.url;
+  const redis = redisUrl === null ? undefined : { client: await connectRedis(redisUrl), url: redisUrl };
+  const providers = createProviderLogin({
+    config: () => ({ server: config.server, providers: config.usersPermissions.providers }),
+    publicUrl,
+    ...(redis && { pending: createRedisPendingStore(redis.client, redis.url, Date.now) }),
+  });
   const auth = createAuthService({
     config: () => config,
     // Rebuilt with the content types (the User's own attributes are one): read at each call.
@@ -339,6 +350,11 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
     },
     flush: files.whenIdle,
     storeProblem,
+    redis,
+    async close() {
+      redis?.client.disconnect();
+      await database?.db.close();
+    },
   };
   // The project's data as it is, its live getters (config, content types and what is built from them) kept.
   return Object.defineProperties(serving, Object.getOwnPropertyDescriptors(data)) as Project;

@@ -62,6 +62,7 @@ export async function startServer(project: Project): Promise<RunningServer> {
       server.closeAllConnections();
       await closed;
       stopWatching();
+      await project.close();
     })());
 
   return { app, server, url: formatUrl(host, bound), stop };

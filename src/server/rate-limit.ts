@@ -1,6 +1,7 @@
 /**
  * Rate limits on the routes Strapi limits (login, register, forgot/reset/change password,
- * send-email-confirmation, connect), with koa-ratelimit's in-memory driver, each request counted in
+ * send-email-confirmation, connect), with koa-ratelimit's in-memory driver, or its Redis driver when
+ * several processes must share the counters (`server.redis.url`), each request counted in
  * the bucket Strapi 5.54 would count it in (see {@link bucketKey}). `X-Forwarded-For` counts only
  * when `server.proxy` is on (Koa's `ctx.ip`).
  */
@@ -8,6 +9,7 @@ import { posix } from 'node:path';
 import type { Context, Middleware, Next } from 'koa';
 import ratelimit from 'koa-ratelimit';
 import { RateLimitError } from '../errors.js';
+import { redisUnavailable, type Redis } from '../redis/index.js';
 import type { Actor } from '../permissions/index.js';
 
 export interface RateLimitSettings {
@@ -55,10 +57,16 @@ export function dropExpired(buckets: Buckets, now: number): void {
   for (const [key, bucket] of buckets) if (bucket.reset < now) buckets.delete(key);
 }
 
+/** Redis, where the counters of several processes are kept together. */
+export interface SharedCounters {
+  client: Redis;
+  url: string;
+}
+
 /**
  * @example router.post('/auth/local', limited(() => config.usersPermissions.ratelimit), handler)
  */
-export function rateLimited(settings: () => RateLimitSettings): Middleware {
+export function rateLimited(settings: () => RateLimitSettings, shared?: SharedCounters): Middleware {
   const buckets: Buckets = new Map();
   let current: { key: string; middleware: Middleware } | undefined;
   const limiterFor = (s: RateLimitSettings): Middleware => {
@@ -67,13 +75,9 @@ export function rateLimited(settings: () => RateLimitSettings): Middleware {
       buckets.clear();
       current = {
         key,
-        middleware: ratelimit({
-          driver: 'memory',
-          db: buckets,
-          duration: s.interval,
-          max: s.max,
-          id: bucketKey,
-        }) as Middleware,
+        middleware: (shared
+          ? ratelimit({ driver: 'redis', db: shared.client, namespace: `folio:ratelimit:${key}`, duration: s.interval, max: s.max, id: bucketKey })
+          : ratelimit({ driver: 'memory', db: buckets, duration: s.interval, max: s.max, id: bucketKey })) as Middleware,
       };
     }
     return current.middleware;
@@ -82,12 +86,18 @@ export function rateLimited(settings: () => RateLimitSettings): Middleware {
   return async function limitRate(ctx: Context, next: Next): Promise<void> {
     const s = settings();
     if (!s.enabled) return next();
-    if (++counted % SWEEP_EVERY === 0) dropExpired(buckets, Date.now() / 1000);
+    if (!shared && ++counted % SWEEP_EVERY === 0) dropExpired(buckets, Date.now() / 1000);
     let passed = false;
-    await limiterFor(s)(ctx, async () => {
-      passed = true;
-      await next();
-    });
+    try {
+      await limiterFor(s)(ctx, async () => {
+        passed = true;
+        await next();
+      });
+    } catch (error) {
+      // Redis failed to count (not the route after it): the request is not let through uncounted.
+      if (!passed && shared) throw redisUnavailable(error, shared.url);
+      throw error;
+    }
     if (!passed) {
       ctx.remove('Retry-After'); // Strapi 5 sends none; the X-RateLimit-* headers stay
       throw new RateLimitError();

@@ -7,6 +7,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eventually, folio, freePort, initProject, request } from '../_helpers/index.js';
 import { startPostgres } from '../_helpers/postgres.js';
+import { startRedis } from '../_helpers/redis.js';
+import { startMockProvider } from '../auth/providers/_helpers.js';
 import { serve, type ServeProcess } from '../_helpers/server.js';
 
 const postgres = await startPostgres();
@@ -167,6 +169,65 @@ test('folio db copy should move every document version, account and token to Pos
     await server?.stop();
     await original.cleanup();
     await back.cleanup();
+  }
+});
+
+test('with Redis, rate limits and provider sign-ins are shared: the sixth login is refused whichever process answers, and a sign-in started on one finishes on the other', async () => {
+  const project = await initProject();
+  const redis = await startRedis();
+  const mock = await startMockProvider();
+  const env = { DATABASE_URL: await postgres.newDatabase(), REDIS_URL: redis.url, OIDC_CLIENT_SECRET: 'folio-secret' };
+  const servers: ServeProcess[] = [];
+  try {
+    const settings: Array<[string, string]> = [
+      ['users-permissions.ratelimit', '{enabled: true, interval: 60000, max: 5}'],
+      ['users-permissions.providers', `{oidc: {enabled: true, clientId: folio-client, clientSecret: "env:OIDC_CLIENT_SECRET", issuer: "${mock.issuer}"}}`],
+    ];
+    for (const [key, value] of settings) {
+      const set = await folio(['config', 'set', key, value, '--dir', project.dir], { env });
+      assert.is(set.code, 0, set.stderr);
+    }
+    assert.is((await folio(['user', 'create', '--username', 'ada', '--email', 'ada@example.com', '--password', 'correct-horse-1', '--dir', project.dir], { env })).code, 0);
+    servers.push(await serve(project.dir, [], env), await serve(project.dir, [], env));
+    const [a, b] = servers as [ServeProcess, ServeProcess];
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const server = servers[i % 2]!;
+      statuses.push((await request(`${server.url}/api/auth/local`, { method: 'POST', body: { identifier: 'ada', password: 'wrong-password' } })).status);
+    }
+    assert.equal(statuses, [400, 400, 400, 400, 400, 429]);
+
+    mock.userinfo = { sub: 'grace-1', email: 'grace@example.com', email_verified: true, preferred_username: 'grace' };
+    const connect = await fetch(`${a.url}/api/connect/oidc`, { redirect: 'manual' });
+    assert.is(connect.status, 302);
+    const atProvider = await fetch(connect.headers.get('location')!, { redirect: 'manual' });
+    const callback = new URL(atProvider.headers.get('location')!);
+    assert.is(`${callback.protocol}//${callback.host}`, a.url);
+    const onB = await request(`${b.url}${callback.pathname}${callback.search}`);
+    assert.is(onB.status, 200, JSON.stringify(onB.body));
+    assert.is(onB.body.user.email, 'grace@example.com');
+    // The state is used once, whichever process took it.
+    assert.is((await request(`${a.url}${callback.pathname}${callback.search}`)).status, 400);
+  } finally {
+    for (const server of servers) await server.stop();
+    await mock.stop();
+    await redis.stop();
+    await project.cleanup();
+  }
+});
+
+test('a Redis that cannot be reached should stop folio serve at start with one line, never its password', async () => {
+  const project = await initProject();
+  try {
+    const port = await freePort();
+    const result = await folio(['serve', '--port', '0', '--dir', project.dir], { env: { REDIS_URL: `redis://:hunter2-secret@127.0.0.1:${port}` } });
+    assert.is(result.code, 1);
+    assert.equal(result.stderr.trim().split('\n').length, 1, result.stderr);
+    assert.match(result.stderr, new RegExp(`cannot connect to Redis redis://127\\.0\\.0\\.1:${port} \\(server\\.redis\\.url or REDIS_URL\\): .*ECONNREFUSED`));
+    assert.not.match(result.stderr, /hunter2/);
+  } finally {
+    await project.cleanup();
   }
 });
 

@@ -17,7 +17,7 @@ import type { UserRow } from '../../users/index.js';
 import { createEndpointResolver, type Endpoints } from './endpoints.js';
 import { jwtClaims, oauthErrorCode, requestProvider, type ProviderHttp } from './http.js';
 import { providerMessages as m } from './messages.js';
-import { createPendingStore } from './pending.js';
+import { createPendingStore, type PendingStore } from './pending.js';
 import { presetFor, type Preset } from './presets.js';
 import { findOrCreateUser, type FindOrCreateOptions, type ProviderAccounts, type ProviderProfile } from './accounts.js';
 
@@ -29,6 +29,8 @@ export interface ProviderLoginDeps {
   fetch?: typeof fetch;
   /** Milliseconds since the epoch; tests move it to expire a state. */
   now?: () => number;
+  /** Where sign-ins in progress wait for their callback; default this process's memory. */
+  pending?: PendingStore;
 }
 
 export interface ProviderCallbackResult {
@@ -88,7 +90,7 @@ function pkceChallenge(verifier: string): string {
 export function createProviderLogin(deps: ProviderLoginDeps): ProviderLogin {
   const fetchImpl = deps.fetch ?? globalThis.fetch;
   const now = deps.now ?? Date.now;
-  const pending = createPendingStore(now);
+  const pending = deps.pending ?? createPendingStore(now);
   const endpoints = createEndpointResolver({ fetch: fetchImpl, now });
 
   function enabled(name: string): Enabled {
@@ -134,7 +136,7 @@ export function createProviderLogin(deps: ProviderLoginDeps): ProviderLogin {
       const redirect = redirectUri(name, provider.config);
       // 256 bits, base64url: 43 characters of RFC 7636 §4.1's alphabet.
       const codeVerifier = randomBytes(32).toString('base64url');
-      const state = pending.start({ provider: name, callback, redirectUri: redirect, codeVerifier });
+      const state = await pending.start({ provider: name, callback, redirectUri: redirect, codeVerifier });
       const url = new URL(urls.authorizeUrl);
       url.searchParams.set('client_id', provider.config.clientId!);
       url.searchParams.set('redirect_uri', redirect);
@@ -151,7 +153,7 @@ export function createProviderLogin(deps: ProviderLoginDeps): ProviderLogin {
     async callback(name, query) {
       const provider = enabled(name);
       const { label } = provider.preset;
-      const signIn = pending.take(query.state, name);
+      const signIn = await pending.take(query.state, name);
       if (!signIn) throw new ApplicationError(m.noSession);
       if (query.error !== undefined) {
         throw new ApplicationError(m.denied(label, oauthErrorCode(query) ?? 'error'));

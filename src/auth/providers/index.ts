@@ -12,5 +12,5 @@ export {
 export { findOrCreateUser, type ProviderProfile, type ProviderAccounts, type FindOrCreateOptions } from './accounts.js';
 export { presets, presetFor, type Preset, type MappedProfile, type ProfileSource, type TokenAuth } from './presets.js';
 export { providerConfigProblems } from './endpoints.js';
-export { STATE_TTL_MS } from './pending.js';
+export { createRedisPendingStore, STATE_TTL_MS, type PendingStore } from './pending.js';
 export { providerMessages, type ProviderStep } from './messages.js';

@@ -12,11 +12,13 @@ import { NotFoundError } from '../../errors.js';
 import { messages } from '../../messages.js';
 import { usersPermissionsAction, type Actor } from '../../permissions/index.js';
 import { requires } from '../authorize.js';
-import { rateLimited } from '../rate-limit.js';
+import { rateLimited, type SharedCounters } from '../rate-limit.js';
 
 export interface AuthRoutesDeps {
   auth: AuthService;
   settings: () => UsersPermissionsConfig;
+  /** Where the rate limits count, when several processes share them. */
+  redis?: SharedCounters;
 }
 
 /** The routes that exist only in refresh mode. */
@@ -48,7 +50,7 @@ function clientOf(ctx: Context): ClientInfo {
 export function authRoutes(router: Router, deps: AuthRoutesDeps): void {
   const { auth } = deps;
   const action = (name: string) => requires(usersPermissionsAction('auth', name));
-  const limited = rateLimited(() => deps.settings().ratelimit);
+  const limited = rateLimited(() => deps.settings().ratelimit, deps.redis);
   const cookie = () => deps.settings().sessions.cookie;
   const cookieMode = (ctx: Context) => deps.settings().sessions.httpOnly || ctx.get('x-strapi-refresh-cookie') === 'httpOnly';
 

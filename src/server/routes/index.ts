@@ -22,6 +22,6 @@ export function apiRouter(project: Project): Router {
   contentRoutes(api, { content: project.content, contentTypes: project.schemas.contentTypes, rest: () => project.config.api.rest });
   userRoutes(api, { users: project.users, userModel: project.lookup.userModel, lookup: project.lookup });
   roleRoutes(api, project.roles);
-  authRoutes(api, { auth: project.auth, settings: () => project.config.usersPermissions });
+  authRoutes(api, { auth: project.auth, settings: () => project.config.usersPermissions, redis: project.redis });
   return api;
 }
