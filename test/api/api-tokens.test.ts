@@ -1,3 +1,4 @@
+// store: files (scans the files under data/ for a token); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 /**
  * API tokens over real HTTP: each type acts with exactly its rights, regenerate and revoke take
  * effect at once, a token expires on a clock the test controls, and only a salted HMAC is stored.

@@ -1,3 +1,4 @@
+// store: files (reads the stored user in data/users.json); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 /**
  * Forgot/reset password, change password and email confirmation, with a real SMTP server on
  * 127.0.0.1 receiving the emails; the tests read the `code` and `confirmation` out of them.

@@ -1,3 +1,4 @@
+// store: files (reads the password hash in data/users.json); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 /** spec/api.md POST /api/auth/local and /local/register, and the "Errors" rows of both. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,3 +1,4 @@
+// store: files (reads the version files of data/content); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 /** spec/api.md "Updating repeatable components" and component/dynamic-zone output. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,3 +1,4 @@
+// store: files (reads the version files of data/content); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 /** Concurrent writes over HTTP: no duplicate unique values, no lost or torn update. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,3 +1,4 @@
+// store: files (reads and removes the version files of data/content); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 /** spec/api.md "States and transitions" (document versions), strapi-reference §4.1 default status. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

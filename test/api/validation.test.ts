@@ -1,3 +1,4 @@
+// store: files (counts the version files of data/content); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 /** Validation of write payloads over HTTP (strapi-reference §4.1): 400 ValidationError with details.errors, nothing stored. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,3 +1,4 @@
+// store: files (checks what data/ holds and its file modes); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 /**
  * Secrets at rest (the issue's "Secrets at rest" part): only password hashes and token hashes on
  * disk, the JWT secret (and other configured secrets) never in an answer or a log line, and the

@@ -1,3 +1,4 @@
+// store: files (makes the files store fail as a full disk does); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdir } from 'node:fs/promises';

@@ -2,7 +2,7 @@
  * One connection to PostgreSQL for a project: a pool for reads and writes, transactions, and the
  * notifications by which the processes that share the database tell each other what they changed.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { ServiceUnavailableError } from '../../errors.js';
 
@@ -204,11 +204,19 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
   locks.on('error', () => undefined);
 
   async function exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+    // The lock's number is hashed here: a key is any text a request names, even one PostgreSQL
+    // could not take as text (a NUL byte).
+    const lock = createHash('sha256').update(key).digest().readBigInt64BE(0).toString();
     let client: pg.PoolClient;
     try {
       client = await locks.connect();
-      await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
     } catch (error) {
+      throw unavailable(error, shown);
+    }
+    try {
+      await client.query('SELECT pg_advisory_lock($1::bigint)', [lock]);
+    } catch (error) {
+      client.release(true);
       throw unavailable(error, shown);
     }
     let broken = false;
@@ -216,7 +224,7 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
       return await work();
     } finally {
       // A lost connection releases its locks by itself; the client is then dropped, not reused.
-      await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]).catch(() => (broken = true));
+      await client.query('SELECT pg_advisory_unlock($1::bigint)', [lock]).catch(() => (broken = true));
       client.release(broken);
     }
   }
