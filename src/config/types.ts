@@ -1,5 +1,6 @@
 /** The one typed configuration object, built once at startup and passed down. */
 import type { LogSettings } from '../log/index.js';
+import type { PostgresSettings } from '../storage/index.js';
 
 export interface ServerConfig {
   host: string;
@@ -158,22 +159,9 @@ export interface ApiConfig {
 }
 
 /** `config/database.yaml`: where the project's data lives (Strapi's `config/database` keys). */
-export interface DatabaseConfig {
+export interface DatabaseConfig extends PostgresSettings {
   /** `files`: everything under `data/` (the default); `postgres`: documents and tables in PostgreSQL. */
   client: 'files' | 'postgres';
-  connection: {
-    /** `postgres://user:password@host:port/database`; when given, it wins over the keys below. */
-    connectionString: string | null;
-    host: string;
-    port: number;
-    database: string;
-    user: string;
-    password: string | null;
-    ssl: boolean;
-    /** The PostgreSQL schema the tables live in. */
-    schema: string;
-  };
-  pool: { min: number; max: number };
 }
 
 export interface Config {

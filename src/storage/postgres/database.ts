@@ -9,6 +9,7 @@ import { ServiceUnavailableError } from '../../errors.js';
 /** Where the database is and how many connections to keep (CONTRACT.md `config/database.yaml`). */
 export interface PostgresSettings {
   connection: {
+    /** `postgres://user:password@host:port/database`; when given, it wins over the keys below. */
     connectionString: string | null;
     host: string;
     port: number;
@@ -16,6 +17,7 @@ export interface PostgresSettings {
     user: string;
     password: string | null;
     ssl: boolean;
+    /** The PostgreSQL schema the tables live in. */
     schema: string;
   };
   pool: { min: number; max: number };
