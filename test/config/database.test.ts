@@ -2,10 +2,10 @@
 // A password never shows in a message, and one written in config/ is warned about.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config/index.js';
-import { expectError, tempDir } from '../_helpers/index.js';
+import { expectError, folio, initProject, tempDir } from '../_helpers/index.js';
 
 async function load(yaml: string | undefined, options: Parameters<typeof loadConfig>[1] = {}) {
   const tmp = await tempDir();
@@ -72,6 +72,20 @@ test('bad values should be refused naming the file and key, and a URL that may h
     const message = (await expectError(load(yaml, { env }), Error)).message;
     assert.match(message, expected);
     assert.not.match(message, /hunter2/, 'the value is not shown');
+  }
+});
+
+test('folio config set should write config/database.yaml, and never print a password back', async () => {
+  const project = await initProject();
+  try {
+    assert.is((await folio(['config', 'set', 'database.client', 'postgres', '--dir', project.dir])).code, 0);
+    const set = await folio(['config', 'set', 'database.connection.password', 'typed-password-9', '--dir', project.dir]);
+    assert.is(set.code, 0, set.stderr);
+    assert.not.ok(set.stdout.includes('typed-password-9') || set.stderr.includes('typed-password-9'), set.stdout + set.stderr);
+    assert.match(set.stderr, /connection\.password holds a secret in a versioned file; move it to \.env as DATABASE_PASSWORD/);
+    assert.match(await readFile(join(project.dir, 'config/database.yaml'), 'utf8'), /^client: postgres\n/);
+  } finally {
+    await project.cleanup();
   }
 });
 

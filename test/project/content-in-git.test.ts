@@ -356,6 +356,7 @@ warning('folio serve warns once on stderr; folio config set warns when it writes
     const set = await folio(['--dir', project.dir, 'config', 'set', 'users-permissions.jwtSecret', secret]);
     assert.is(set.code, 0, set.stderr);
     assert.is(set.stderr, 'warning: config/users-permissions.yaml: jwtSecret holds a secret in a versioned file; move it to .env as JWT_SECRET\n');
+    assert.is(set.stdout, 'Set users-permissions.jwtSecret = "[hidden]" in config/users-permissions.yaml. Restart `folio serve` for it to take effect.\n', 'the secret is not printed back');
     assert.is((await stat(join(project.dir, 'config/users-permissions.yaml'))).mode & 0o077, 0);
 
     const server = await serve(project.dir);

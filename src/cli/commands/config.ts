@@ -39,9 +39,12 @@ export function registerConfig(program: Command, io: CliIo): void {
       const value = await setConfigValue(paths.root, paths.data, key, raw);
       const { file, path } = parseConfigKey(key);
       const when = LIVE_FILES.has(file) ? 'A running server picks it up now.' : 'Restart `folio serve` for it to take effect.';
-      emit(io, globals, { key, value }, () => `Set ${key} = ${JSON.stringify(value)} in config/${file}.yaml. ${when}\n`);
-      // config/ is versioned: a secret typed here as it is would be committed with it.
+      // config/ is versioned: a secret typed here as it is would be committed with it. Nor is it
+      // printed back (a terminal's scrollback, a CI log).
       const written = path.reduceRight<unknown>((inner, segment) => ({ [segment]: inner }), value);
-      for (const secret of literalSecrets(file, written)) io.err(`warning: ${secretWarning(configFilePath(file), secret)}\n`);
+      const secrets = literalSecrets(file, written);
+      const shown = secrets.length > 0 ? '[hidden]' : value;
+      emit(io, globals, { key, value: shown }, () => `Set ${key} = ${JSON.stringify(shown)} in config/${file}.yaml. ${when}\n`);
+      for (const secret of secrets) io.err(`warning: ${secretWarning(configFilePath(file), secret)}\n`);
     });
 }
