@@ -69,10 +69,9 @@ async function copy(from: Store, to: Store): Promise<CopyReport> {
   const rows = {} as Record<TableName, number>;
   for (const name of TABLES) {
     const source = from.tables[name];
-    const nextId = await source.update((data) => data.nextId); // read under the table's lock, as it stands
     await to.tables[name].update((data) => {
       data.rows = structuredClone([...source.rows()]);
-      data.nextId = Math.max(nextId, data.nextId);
+      data.nextId = Math.max(source.nextId(), data.nextId);
     });
     rows[name] = source.rows().length;
   }

@@ -51,11 +51,10 @@ export async function followDatabase({ database, schemas, content, log }: Follow
   const typeNamed = (name: string) => schemas().contentTypes.find((type) => type.singularName === name);
   const failed = (what: string) => (error: unknown) => log.error(`${what} was not read again from the database`, error);
 
+  // No need to mark documents changed for the next write: on a shared store every write reads its document first.
   function document(typeName: string, documentId: string): void {
     const type = typeNamed(typeName);
-    if (!type) return;
-    content.noteChangedOnDisk(type, documentId); // a write to it meanwhile reads it first
-    content.syncFromDisk(type, documentId).catch(failed(`${typeName} ${documentId}`));
+    if (type) content.syncFromDisk(type, documentId).catch(failed(`${typeName} ${documentId}`));
   }
 
   return database.db.listen(
@@ -70,10 +69,7 @@ export async function followDatabase({ database, schemas, content, log }: Follow
     () => {
       log.info('the connection to the database is back: catching up with what other processes wrote meanwhile');
       for (const table of Object.values(database.tables)) table.catchUp().catch(failed(`table ${table.name}`));
-      for (const type of schemas().contentTypes) {
-        content.noteChangedOnDisk(type);
-        content.syncTypeFromDisk(type).catch(failed(type.singularName));
-      }
+      for (const type of schemas().contentTypes) content.syncTypeFromDisk(type).catch(failed(type.singularName));
     },
   );
 }

@@ -58,6 +58,7 @@ export async function openTable<R extends Row>(files: FileStore, dataDir: string
   return {
     name,
     rows: () => db.data.rows,
+    nextId: () => db.data.nextId,
     update: (change) => files.track(() => files.withLock(lockPath, () => applyChange(change), { timeoutMs: options.lockTimeoutMs })),
     refresh: () => {
       if (file.versionOnDiskSync() === file.version) return false;

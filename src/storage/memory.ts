@@ -82,6 +82,7 @@ export function createMemoryTable<R extends Row>(name: string, initial?: TableDa
   return {
     name,
     rows: () => data.rows,
+    nextId: () => data.nextId,
     update<T>(change: (draft: TableData<R>) => T): Promise<T> {
       const run = tail.then(async () => {
         const draft = structuredClone(data);

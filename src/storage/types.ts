@@ -93,6 +93,8 @@ export interface TableData<R extends Row = Row> {
 export interface Table<R extends Row = Row> {
   readonly name: string;
   rows(): readonly R[];
+  /** The id the next row will get (above every id the table ever gave, deleted rows' included). */
+  nextId(): number;
   update<T>(change: (data: TableData<R>) => T): Promise<T>;
   /**
    * Re-read from disk if another process changed the file (synchronously, so a file-watch callback

@@ -199,6 +199,14 @@ export function tableContract(label: string, make: () => Promise<Fresh<Table<Cou
     assert.is(await table.update((data) => data.nextId), 4);
   });
 
+  test('should tell its next id without an update, never giving a deleted row’s id again', async ({ table }) => {
+    assert.is(table.nextId(), 1);
+    await addRow(table);
+    await addRow(table);
+    await table.update((data) => void data.rows.pop());
+    assert.is(table.nextId(), 3);
+  });
+
   test('when change throws then the table is untouched and the error reaches the caller', async ({ table }) => {
     await addRow(table, { count: 1 });
     const before = structuredClone(table.rows());

@@ -80,6 +80,7 @@ export async function openPostgresTable<R extends Row>(db: PostgresDatabase, nam
   return {
     name,
     rows: () => data.rows,
+    nextId: () => data.nextId,
     update: (change) => inTurn(() => applyChange(change)),
     // Other processes' writes arrive as notifications (catchUp), not through a file to stat.
     refresh: () => false,
