@@ -299,6 +299,46 @@ export function createContentService(deps: ContentServiceDeps) {
     };
   }
 
+  /** The unique and uid attributes a payload sets (to a value or to null), top-level only. */
+  function uniqueNamesIn(type: ContentType, data: unknown): string[] {
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) return [];
+    return Object.keys(data).filter((name) => {
+      const attribute = type.attributes[name];
+      return attribute !== undefined && (attribute.type === 'uid' || ('unique' in attribute && attribute.unique === true));
+    });
+  }
+
+  /**
+   * A write that sets a unique or uid attribute, on a store other processes share: such writes of a
+   * type take turns across every process (the type's lock is always taken before the document's),
+   * and the documents holding the values it sets are read again first, including those whose notice
+   * is still on its way, so that its uniqueness check sees what the others committed a moment ago.
+   * Any other write goes straight on.
+   */
+  function uniqueTurn<T>(type: ContentType, data: unknown, write: () => Promise<T>): Promise<T> {
+    const names = store.shared ? uniqueNamesIn(type, data) : [];
+    if (names.length === 0) return write();
+    const key = `unique:${type.uid}`;
+    // Local writers queue here before asking for the lock: each waiter would hold a connection otherwise.
+    return inQueue(key, () =>
+      store.exclusive(key, async () => {
+        const holders = new Set<string>();
+        for (const name of names) {
+          const value = (data as Record<string, Json | undefined>)[name];
+          if (value === null || value === undefined || typeof value === 'object') continue; // null is never taken; an object is refused by validation
+          for (const documentId of await store.holdersOf(type, name, value)) holders.add(documentId);
+          for (const status of ['draft', 'published'] as const) {
+            for (const row of store.rowsInAllLocales(type, status)) if (row[name] === value) holders.add(row.documentId);
+          }
+        }
+        for (const documentId of holders) {
+          if (isSafeName(documentId)) await inQueue(writeKey(type, documentId), () => store.syncDocument(type, documentId, storedProblems(type)));
+        }
+        return write();
+      }),
+    );
+  }
+
   /** Password attributes are stored as scrypt hashes, never as given. */
   async function hashPasswords(type: ContentType, input: Record<string, unknown>): Promise<void> {
     for (const [name, attribute] of Object.entries(type.attributes)) {
@@ -390,7 +430,7 @@ export function createContentService(deps: ContentServiceDeps) {
   async function createDocument(type: ContentType, data: unknown, options: WriteOptions): Promise<DocumentResult> {
     const locale = localeOf(type, options.locale, false) as string | null;
     const documentId = newDocumentId();
-    return queued(writeKey(type, documentId), async () => {
+    return uniqueTurn(type, data, () => queued(writeKey(type, documentId), async () => {
       await store.prepareIds(type, data);
       const status = type.draftAndPublish ? 'draft' : 'published';
       const input = validateDocumentInput(data, contentTypeModel(type), { lookup: lookupFor(lookup, options.actor), mode: 'create', isUnique: isUniqueIn(type, documentId, status, locale) });
@@ -405,12 +445,12 @@ export function createContentService(deps: ContentServiceDeps) {
         release();
       }
       return { data: present(contentTypeModel(type), saved, { populate: options.populate, fields: options.fields }, contexts(statusOf(type, options.status)).present) };
-    });
+    }));
   }
 
   async function updateDocument(type: ContentType, documentId: string, data: unknown, options: WriteOptions): Promise<DocumentResult> {
     const locale = localeOf(type, options.locale, false) as string | null;
-    return queued(writeKey(type, documentId), async () => {
+    return uniqueTurn(type, data, () => queued(writeKey(type, documentId), async () => {
       await reread(type, documentId);
       await store.prepareIds(type, data);
       const versions = store.versions(type, documentId);
@@ -452,7 +492,7 @@ export function createContentService(deps: ContentServiceDeps) {
         release();
       }
       return { data: present(model, saved, { populate: options.populate, fields: options.fields }, contexts(statusOf(type, options.status)).present) };
-    });
+    }));
   }
 
   // Every write checks its action against the actor (a single type's PUT is `update`, also when it

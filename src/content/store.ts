@@ -43,6 +43,11 @@ export interface ContentStore {
   exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
   /** Whether other processes write the same documents (then a write re-reads its document first). */
   readonly shared: boolean;
+  /**
+   * With a shared store, the documents whose committed versions hold `value` as `attribute`,
+   * whether or not this process has heard of them yet; none otherwise (memory is the store then).
+   */
+  holdersOf(type: ContentType, attribute: string, value: Json): Promise<string[]>;
   /** Goes up on every change of any stored version: answers computed from the store keep until then. */
   generation(): number;
   /**
@@ -329,6 +334,8 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     exclusive: (key, work) => (shared ? shared.exclusive(key, work) : work()),
 
     shared: shared !== undefined,
+
+    holdersOf: async (type, attribute, value) => (shared ? shared.holding(type.singularName, attribute, value) : []),
 
     generation: () => generation,
 

@@ -70,6 +70,12 @@ export interface SharedDocuments {
   reserveIds(sequence: string, count: number, floor: number): Promise<number>;
   /** Runs `work` while no other process runs work under the same `key`. */
   exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * The documents of `type` whose stored versions (any status or locale) hold `value` as their
+   * top-level `attribute`, as the shared store has them now: what a uniqueness check must see
+   * beyond the notices still on their way.
+   */
+  holding(type: string, attribute: string, value: Json): Promise<string[]>;
 }
 
 /** A row of a table: numeric id, Strapi-style documentId, anything else. */

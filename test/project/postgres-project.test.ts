@@ -3,7 +3,7 @@
 // reached stops the server at start in one line.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eventually, folio, freePort, initProject, request } from '../_helpers/index.js';
 import { startPostgres } from '../_helpers/postgres.js';
@@ -95,6 +95,42 @@ test('two processes writing at the same instant: every document gets an id of it
         return data.body === 'written through A' && data.views === 7 && data.title === 't0';
       }, `both changes served by ${server.url}`);
     }
+  } finally {
+    for (const server of servers) await server.stop();
+    await project.cleanup();
+  }
+});
+
+test('a unique value written through two processes at the same instant is taken once, also right after the other process wrote it', async () => {
+  const project = await initProject();
+  const env = { DATABASE_URL: await postgres.newDatabase() };
+  const servers: ServeProcess[] = [];
+  try {
+    const type = ['kind: collectionType', 'info: { singularName: tag, pluralName: tags, displayName: Tag }', 'options: { draftAndPublish: false }', 'attributes:', '  name: { type: string, unique: true }', '  slug: { type: uid }', '  note: { type: string }', ''];
+    await writeFile(join(project.dir, 'content-types/tag.yaml'), type.join('\n'));
+    const actions = ['find', 'findOne', 'create', 'update'].map((action) => `api::tag.tag.${action}`);
+    assert.is((await folio(['permission', 'grant', 'public', ...actions, '--dir', project.dir], { env })).code, 0);
+    servers.push(await serve(project.dir, [], env), await serve(project.dir, [], env));
+    const [a, b] = servers as [ServeProcess, ServeProcess];
+    const post = (server: ServeProcess, data: object) => request(`${server.url}/api/tags`, { method: 'POST', body: { data } });
+
+    // Eight creates of one name, spread over both processes at once: one is taken, seven are told why.
+    const sameName = await Promise.all(Array.from({ length: 8 }, (_, i) => post(i % 2 ? a : b, { name: 'News', note: `try ${i}` })));
+    const statuses = sameName.map((answer) => answer.status).sort();
+    assert.equal(statuses, [200, 400, 400, 400, 400, 400, 400, 400], JSON.stringify(sameName.map((answer) => answer.body)));
+    for (const refused of sameName.filter((answer) => answer.status === 400)) assert.match(refused.body.error.message, /unique/i);
+
+    // Taken through A, then at once through B, before B may have heard of it: refused, for a uid too.
+    for (let round = 0; round < 5; round++) {
+      assert.is((await post(a, { name: `First ${round}`, slug: `first-${round}` })).status, 200);
+      const again = await Promise.all([post(b, { name: `First ${round}` }), post(b, { slug: `first-${round}` })]);
+      assert.equal(again.map((answer) => answer.status), [400, 400], JSON.stringify(again.map((answer) => answer.body)));
+    }
+
+    // A name given up through A is free through B at once (B reads the holder again before refusing).
+    const renamed = await post(a, { name: 'Old name' });
+    assert.is((await request(`${a.url}/api/tags/${renamed.body.data.documentId}`, { method: 'PUT', body: { data: { name: 'New name' } } })).status, 200);
+    assert.is((await post(b, { name: 'Old name' })).status, 200);
   } finally {
     for (const server of servers) await server.stop();
     await project.cleanup();

@@ -57,6 +57,23 @@ schema('migrate should refuse a database whose schema is newer than this release
   }
 });
 
+schema('holding should name the documents whose committed versions hold a value, in any status and locale, and only those', async () => {
+  const { db } = await freshDatabase();
+  try {
+    const documents = createPostgresDocuments(db);
+    await documents.put({ type: 'tag', documentId: 'a', status: 'draft', locale: 'en' }, { name: 'News', rank: 1 });
+    await documents.put({ type: 'tag', documentId: 'b', status: 'published', locale: 'fr' }, { name: 'News', rank: 2 });
+    await documents.put({ type: 'tag', documentId: 'c', status: 'draft', locale: 'en' }, { name: 'Sport', rank: 1 });
+    await documents.put({ type: 'other', documentId: 'd', status: 'draft', locale: 'en' }, { name: 'News' });
+    assert.equal((await documents.shared!.holding('tag', 'name', 'News')).sort(), ['a', 'b']);
+    assert.equal((await documents.shared!.holding('tag', 'rank', 1)).sort(), ['a', 'c']);
+    assert.equal(await documents.shared!.holding('tag', 'rank', '1'), [], 'a number is not its text');
+    assert.equal(await documents.shared!.holding('tag', 'name', 'news'), []);
+  } finally {
+    await db.close();
+  }
+});
+
 schema('two processes updating one table at the same instant should both land, neither overwriting the other', async () => {
   const { db, url } = await freshDatabase();
   const other = await connectPostgres(settings(url));

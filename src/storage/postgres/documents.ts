@@ -89,6 +89,14 @@ export function createPostgresDocuments(db: PostgresDatabase): DocumentAdapter {
         return Number(rows[0]!.first);
       },
       exclusive: (key, work) => db.exclusive(key, work),
+      async holding(type, attribute, value) {
+        assertSafeName(type, 'type');
+        const { rows } = await db.query<{ document_id: string }>(
+          'SELECT DISTINCT document_id FROM folio_documents WHERE type = $1 AND (data -> $2)::jsonb = $3::jsonb',
+          [type, attribute, JSON.stringify(value)],
+        );
+        return rows.map((row) => row.document_id);
+      },
     },
 
     async remove(key) {
