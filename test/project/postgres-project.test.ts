@@ -5,6 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
 import { eventually, folio, freePort, initProject, request } from '../_helpers/index.js';
 import { startPostgres } from '../_helpers/postgres.js';
 import { startRedis } from '../_helpers/redis.js';
@@ -35,25 +36,77 @@ test('folio db migrate should create the tables and seed the roles once; the CLI
 
     servers.push(await serve(project.dir, [], env), await serve(project.dir, [], env));
     const [a, b] = servers as [ServeProcess, ServeProcess];
-    // A permission granted by the CLI is obeyed by a running server, through the database.
+    // A permission granted by the CLI is obeyed by a running server, through the database, as soon
+    // as the command has returned: it waits for the servers to confirm they serve the change.
     assert.is((await request(`${b.url}/api/articles`)).status, 403);
     assert.is((await folio(['permission', 'grant', 'public', 'api::article.article.find', '--dir', project.dir], { env })).code, 0);
-    await eventually(async () => (await request(`${b.url}/api/articles`)).status === 200, 'the grant served by a running server');
+    assert.is((await request(`${b.url}/api/articles`)).status, 200, 'the grant served by a running server');
 
     // A write acknowledged by one process is served by the other.
     const posted = await request(`${a.url}/api/articles`, { method: 'POST', body: { data: { title: 'Written through A' } } });
     assert.is(posted.status, 200, JSON.stringify(posted.body));
     await eventually(async () => (await request(`${b.url}/api/articles`)).body.data.some((article: { title: string }) => article.title === 'Written through A'), 'A’s article served by B');
 
-    // A user blocked by the CLI cannot log in through either server.
+    // A user blocked by the CLI is refused by both servers on the next request: a login, and the
+    // token she signed in with a moment ago.
+    const signedIn = await request(`${a.url}/api/auth/local`, { method: 'POST', body: { identifier: 'ada', password: 'correct-horse-1' } });
+    assert.is(signedIn.status, 200);
+    const bearer = { authorization: `Bearer ${signedIn.body.jwt}` };
+    assert.is((await request(`${b.url}/api/users/me`, { headers: bearer })).status, 200);
     assert.is((await folio(['user', 'block', 'ada@example.com', '--dir', project.dir], { env })).code, 0);
     for (const server of servers) {
-      await eventually(async () => (await request(`${server.url}/api/auth/local`, { method: 'POST', body: { identifier: 'ada', password: 'correct-horse-1' } })).status === 400, 'the blocked user refused');
+      assert.is((await request(`${server.url}/api/users/me`, { headers: bearer })).status, 401, `the blocked user's token refused by ${server.url}`);
+      assert.is((await request(`${server.url}/api/auth/local`, { method: 'POST', body: { identifier: 'ada', password: 'correct-horse-1' } })).status, 400, `the blocked user's login refused by ${server.url}`);
     }
 
     // Nothing of the data went to data/: documents and tables are in the database.
     const dataFiles = await readdir(join(project.dir, 'data'));
     assert.not.ok(dataFiles.includes('users.json') || dataFiles.includes('content'), dataFiles.join(', '));
+  } finally {
+    for (const server of servers) await server.stop();
+    await project.cleanup();
+  }
+});
+
+test('a user blocked, or a session ended, through one of three processes is refused by the other two on the very next request', async () => {
+  const project = await initProject();
+  const env = { DATABASE_URL: await postgres.newDatabase() };
+  const servers: ServeProcess[] = [];
+  try {
+    const up = join(project.dir, 'config/users-permissions.yaml');
+    const settings = parse(await readFile(up, 'utf8'));
+    await writeFile(up, stringify({ ...settings, jwtManagement: 'refresh', ratelimit: { enabled: false } }));
+    assert.is((await folio(['permission', 'grant', 'authenticated', 'plugin::users-permissions.user.update', '--dir', project.dir], { env })).code, 0);
+    for (const [username, email] of [['boss', 'boss@example.com'], ['ada', 'ada@example.com']]) {
+      assert.is((await folio(['user', 'create', '--username', username!, '--email', email!, '--password', 'correct-horse-1', '--dir', project.dir], { env })).code, 0);
+    }
+    for (let i = 0; i < 3; i++) servers.push(await serve(project.dir, [], env));
+    const [a, b, c] = servers as [ServeProcess, ServeProcess, ServeProcess];
+    const login = async (server: ServeProcess, identifier: string) => {
+      const answer = await request(`${server.url}/api/auth/local`, { method: 'POST', body: { identifier, password: 'correct-horse-1' } });
+      assert.is(answer.status, 200, JSON.stringify(answer.body));
+      return answer.body as { jwt: string; refreshToken: string; user: { id: number } };
+    };
+    const boss = await login(a, 'boss');
+    const me = (server: ServeProcess, jwt: string) => request(`${server.url}/api/users/me`, { headers: { authorization: `Bearer ${jwt}` } });
+
+    for (let round = 0; round < 5; round++) {
+      const ada = await login(b, 'ada');
+      assert.is((await me(c, ada.jwt)).status, 200);
+      const blocked = await request(`${a.url}/api/users/${ada.user.id}`, { method: 'PUT', headers: { authorization: `Bearer ${boss.jwt}` }, body: { blocked: true } });
+      assert.is(blocked.status, 200, JSON.stringify(blocked.body));
+      assert.equal([(await me(b, ada.jwt)).status, (await me(c, ada.jwt)).status], [401, 401], `round ${round}: the blocked user served`);
+      const unblocked = await request(`${a.url}/api/users/${ada.user.id}`, { method: 'PUT', headers: { authorization: `Bearer ${boss.jwt}` }, body: { blocked: false } });
+      assert.is(unblocked.status, 200);
+      assert.is((await me(c, ada.jwt)).status, 200, `round ${round}: the unblocked user refused`);
+
+      // Signed out through A: the session's refresh token is refused by B and C at once.
+      const session = await login(a, 'ada');
+      const loggedOut = await request(`${a.url}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${session.jwt}` }, body: { refreshToken: session.refreshToken } });
+      assert.ok(loggedOut.status < 300, JSON.stringify(loggedOut.body));
+      const refreshed = await Promise.all([b, c].map((server) => request(`${server.url}/api/auth/refresh`, { method: 'POST', body: { refreshToken: session.refreshToken } })));
+      assert.equal(refreshed.map((answer) => answer.status), [401, 401], `round ${round}: ${JSON.stringify(refreshed.map((answer) => answer.body))}`);
+    }
   } finally {
     for (const server of servers) await server.stop();
     await project.cleanup();

@@ -35,14 +35,18 @@ export interface PostgresDatabase {
   /**
    * Runs `work` in one transaction on one connection: committed when it resolves, rolled back
    * when it throws. `notify` sends a change to the other processes when (and only if) it commits.
+   * A table change (accounts, roles, permissions, sessions, tokens) resolves only once every other
+   * process following the database confirms it serves it (or after a second): a user blocked or a
+   * session revoked through one process is refused by all of them on the next request.
    */
   transaction<T>(work: (client: pg.PoolClient, notify: (change: Change) => void) => Promise<T>): Promise<T>;
   /**
-   * Calls `onChange` for every change another process commits, and `onReconnect` after the
-   * connection that listens was lost and is back (changes may have been missed meanwhile).
-   * Answers a stop function.
+   * Follows the database: calls `onChange` for every change another process commits (a table
+   * change is confirmed to its writer once the promise it answers settles), and `onReconnect`
+   * after the connection that listens was lost and is back (changes may have been missed
+   * meanwhile). Answers a stop function.
    */
-  listen(onChange: (change: Change) => void, onReconnect: () => void): Promise<() => Promise<void>>;
+  listen(onChange: (change: Change) => unknown, onReconnect: () => void): Promise<() => Promise<void>>;
   /**
    * Runs `work` while no other process (or call of this one) runs work under the same `key`: a
    * PostgreSQL advisory lock, held on a connection of its own pool so that the writes `work` makes
@@ -53,6 +57,10 @@ export interface PostgresDatabase {
 }
 
 const CHANNEL = 'folio_changes';
+/** The name the connection of a process that follows the database goes by, for the others to count it. */
+const FOLLOWER = 'folio follower';
+/** The longest a table change waits for the other processes to confirm they serve it. */
+const CONFIRM_MS = 1000;
 /** Connection failures: the database is down or unreachable, not the caller's fault. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 
@@ -135,6 +143,113 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
     }
   }
 
+  // ------------------------------------------------------------------------------------------
+  // Notices: one connection per process that LISTENs, for following the others and for hearing
+  // them confirm a change of ours.
+  // ------------------------------------------------------------------------------------------
+
+  let notices: pg.Client | undefined;
+  /** The backend pid of `notices`: a follower's confirmations are sent from its own connection. */
+  let noticesPid = 0;
+  let opening: Promise<void> | undefined;
+  let follower: { onChange: (change: Change) => unknown; onReconnect: () => void } | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  /** Table changes of ours still waiting for confirmations: id → the follower pids yet to confirm. */
+  const waiting = new Map<string, { pids: Set<number>; finish: () => void }>();
+  let counter = 0;
+
+  function received({ payload, processId }: pg.Notification): void {
+    let message: (Change & { origin?: string; confirm?: string }) | { confirmed: string } | undefined;
+    try {
+      message = JSON.parse(payload ?? '');
+    } catch {
+      return; // not one of ours
+    }
+    if (!message || typeof message !== 'object') return;
+    if ('confirmed' in message) {
+      const wait = waiting.get(message.confirmed);
+      wait?.pids.delete(processId);
+      if (wait?.pids.size === 0) wait.finish();
+      return;
+    }
+    if (message.origin === origin || !follower) return;
+    const { origin: _sender, confirm, ...change } = message;
+    const applied = Promise.resolve().then(() => follower?.onChange(change as Change)).catch(() => undefined);
+    if (confirm !== undefined) {
+      // Sent once the change is served here, and from the connection the writer counted.
+      void applied.then(() => notices?.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ confirmed: confirm })]).catch(() => undefined));
+    }
+  }
+
+  async function openNotices(): Promise<void> {
+    const next = new pg.Client(config);
+    next.on('notification', received);
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    await next.connect();
+    try {
+      const { rows } = await next.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      if (follower) await next.query(`SET application_name = '${FOLLOWER}'`);
+      await next.query(`LISTEN ${CHANNEL}`);
+      noticesPid = rows[0]!.pid;
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    notices = next;
+  }
+
+  function ensureNotices(): Promise<void> {
+    if (notices) return Promise.resolve();
+    opening ??= openNotices().finally(() => (opening = undefined));
+    return opening;
+  }
+
+  function lost(which: pg.Client): void {
+    if (closed || notices !== which) return;
+    notices = undefined;
+    which.end().catch(() => undefined);
+    // Confirmations can no longer be heard: the writes waiting for them are answered.
+    for (const wait of [...waiting.values()]) wait.finish();
+    if (follower) schedule(250);
+  }
+
+  function schedule(delayMs: number): void {
+    retry = setTimeout(() => {
+      ensureNotices().then(
+        () => follower?.onReconnect(),
+        () => schedule(Math.min(delayMs * 2, 5000)),
+      );
+    }, delayMs);
+    retry.unref();
+  }
+
+  /**
+   * Inside a transaction that changes a table: counts the processes following the database now
+   * (but this one), which will each confirm once they serve the change. None: nothing to wait for.
+   */
+  async function expectConfirmations(client: pg.PoolClient): Promise<{ id: string; confirmed: Promise<void>; cancel: () => void } | undefined> {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1 AND pid <> $2',
+      [FOLLOWER, follower ? noticesPid : 0],
+    );
+    if (rows.length === 0) return undefined;
+    await ensureNotices(); // before the commit, so that no confirmation is missed
+    const id = `${origin}.${++counter}`;
+    let finish!: () => void;
+    const confirmed = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => finish(), CONFIRM_MS);
+      finish = () => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolve();
+      };
+    });
+    waiting.set(id, { pids: new Set(rows.map((row) => row.pid)), finish });
+    return { id, confirmed, cancel: finish };
+  }
+
   async function transaction<T>(work: (client: pg.PoolClient, notify: (change: Change) => void) => Promise<T>): Promise<T> {
     let client: pg.PoolClient;
     try {
@@ -144,61 +259,54 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
     }
     const changes: Change[] = [];
     let broken = false;
+    let confirmation: Awaited<ReturnType<typeof expectConfirmations>>;
+    let result: T;
     try {
       await client.query('BEGIN');
-      const result = await work(client, (change) => changes.push(change));
-      for (const change of changes) await client.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin, ...change })]);
+      result = await work(client, (change) => changes.push(change));
+      if (changes.some((change) => change.kind === 'table')) confirmation = await expectConfirmations(client);
+      for (const change of changes) {
+        const confirm = change.kind === 'table' ? confirmation?.id : undefined;
+        await client.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ origin, ...change, ...(confirm && { confirm }) })]);
+      }
       await client.query('COMMIT');
-      return result;
     } catch (error) {
+      confirmation?.cancel();
       broken = isUnreachable(error);
       if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
       throw unavailable(error, shown);
     } finally {
       client.release(broken);
     }
+    if (confirmation) {
+      await confirmation.confirmed;
+      idleNotices();
+    }
+    return result;
   }
 
-  async function listen(onChange: (change: Change) => void, onReconnect: () => void): Promise<() => Promise<void>> {
-    let stopped = false;
-    let client: pg.Client | undefined;
-    let retry: NodeJS.Timeout | undefined;
-    const open = async (): Promise<void> => {
-      const next = new pg.Client(config);
-      next.on('notification', ({ payload }) => {
-        let message: (Change & { origin?: string }) | undefined;
-        try {
-          message = JSON.parse(payload ?? '');
-        } catch {
-          return; // not one of ours
-        }
-        if (!message || message.origin === origin) return;
-        const { origin: _sender, ...change } = message;
-        onChange(change as Change);
-      });
-      next.on('error', () => lost(next));
-      next.on('end', () => lost(next));
-      await next.connect();
-      await next.query(`LISTEN ${CHANNEL}`);
-      client = next;
-    };
-    const lost = (which: pg.Client) => {
-      if (stopped || client !== which) return;
-      client = undefined;
-      which.end().catch(() => undefined);
-      schedule(250);
-    };
-    const schedule = (delayMs: number) => {
-      retry = setTimeout(() => {
-        open().then(onReconnect, () => schedule(Math.min(delayMs * 2, 5000)));
-      }, delayMs);
-      retry.unref();
-    };
-    await open();
+  /**
+   * A process that does not follow the database (a CLI command) listens only while it waits for
+   * confirmations: an open connection would keep it from exiting.
+   */
+  function idleNotices(): void {
+    if (follower || waiting.size > 0 || !notices) return;
+    const idle = notices;
+    notices = undefined;
+    idle.end().catch(() => undefined);
+  }
+
+  async function listen(onChange: (change: Change) => unknown, onReconnect: () => void): Promise<() => Promise<void>> {
+    follower = { onChange, onReconnect };
+    await ensureNotices();
+    await notices!.query(`SET application_name = '${FOLLOWER}'`);
     return async () => {
-      stopped = true;
+      follower = undefined;
       clearTimeout(retry);
-      await client?.end().catch(() => undefined);
+      for (const wait of [...waiting.values()]) wait.finish();
+      const stopped = notices;
+      notices = undefined;
+      await stopped?.end().catch(() => undefined);
     };
   }
 
@@ -239,6 +347,10 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
     listen,
     exclusive,
     close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      for (const wait of [...waiting.values()]) wait.finish();
+      await notices?.end().catch(() => undefined);
       await Promise.all([pool.end(), locks.end()]);
     },
   };
