@@ -6,6 +6,7 @@
 //                         [--watch-content off]   (the server not following data/content: what the watcher costs)
 //                         [--request-log off]     (no line per request: what the request log costs)
 //                         [--compare request-log|watch-content|store|none]  (one setting on against off, side by side; store: PostgreSQL against files; see compare.mjs)
+//                         [--store postgres]      (the same as --compare store)
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
@@ -30,8 +31,11 @@ const switchedOff = (name) => args.includes(`--${name}`) && args[args.indexOf(`-
 const watchContent = !switchedOff('watch-content');
 const requestLog = !switchedOff('request-log');
 
-if (args.includes('--compare')) {
-  await compare(args[args.indexOf('--compare') + 1], { docs, duration: option('duration', 5), connections, rounds: option('rounds', 10) });
+// `--store postgres` (the issue's spelling) is `--compare store`.
+const compared = args.includes('--compare') ? args[args.indexOf('--compare') + 1] : args.includes('--store') ? `store:${args[args.indexOf('--store') + 1]}` : undefined;
+if (compared !== undefined) {
+  if (compared.startsWith('store:') && compared !== 'store:postgres') throw new Error(`--store takes postgres (the files store is the other side), not ${compared.slice(6)}`);
+  await compare(compared.startsWith('store:') ? 'store' : compared, { docs, duration: option('duration', 5), connections, rounds: option('rounds', 10) });
   process.exit(0);
 }
 
