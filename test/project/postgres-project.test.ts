@@ -68,7 +68,7 @@ test('folio db migrate should create the tables and seed the roles once; the CLI
   }
 });
 
-test('a user blocked, or a session ended, through one of three processes is refused by the other two on the very next request', async () => {
+test('a user blocked, a session ended or a role deleted through one of three processes is obeyed by the other two on the very next request', async () => {
   const project = await initProject();
   const env = { DATABASE_URL: await postgres.newDatabase() };
   const servers: ServeProcess[] = [];
@@ -107,6 +107,20 @@ test('a user blocked, or a session ended, through one of three processes is refu
       const refreshed = await Promise.all([b, c].map((server) => request(`${server.url}/api/auth/refresh`, { method: 'POST', body: { refreshToken: session.refreshToken } })));
       assert.equal(refreshed.map((answer) => answer.status), [401, 401], `round ${round}: ${JSON.stringify(refreshed.map((answer) => answer.body))}`);
     }
+
+    // A role deleted through A: its user holds the Public role (which may not call /users/me) on B and C at once.
+    const cli = (args: string[]) => folio([...args, '--dir', project.dir], { env });
+    assert.is((await cli(['role', 'create', 'editors'])).code, 0);
+    assert.is((await cli(['permission', 'grant', 'editors', 'plugin::users-permissions.user.me'])).code, 0);
+    assert.is((await cli(['permission', 'grant', 'authenticated', 'plugin::users-permissions.role.deleteRole'])).code, 0);
+    assert.is((await cli(['user', 'create', '--username', 'eve', '--email', 'eve@example.com', '--password', 'correct-horse-1', '--role', 'editors'])).code, 0);
+    const eve = await login(b, 'eve');
+    assert.is((await me(c, eve.jwt)).status, 200);
+    const roles = JSON.parse((await cli(['role', 'list', '--json'])).stdout) as Array<{ id: number; name: string }>;
+    const editors = roles.find((role) => role.name === 'editors')!;
+    const deleted = await request(`${a.url}/api/users-permissions/roles/${editors.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${boss.jwt}` } });
+    assert.is(deleted.status, 200, JSON.stringify(deleted.body));
+    assert.equal([(await me(b, eve.jwt)).status, (await me(c, eve.jwt)).status], [403, 403], 'the deleted role still served');
   } finally {
     for (const server of servers) await server.stop();
     await project.cleanup();
@@ -154,7 +168,7 @@ test('two processes writing at the same instant: every document gets an id of it
   }
 });
 
-test('a unique value written through two processes at the same instant is taken once, also right after the other process wrote it', async () => {
+test('a unique value written through three processes at the same instant is taken once, also right after another process wrote it', async () => {
   const project = await initProject();
   const env = { DATABASE_URL: await postgres.newDatabase() };
   const servers: ServeProcess[] = [];
@@ -163,12 +177,12 @@ test('a unique value written through two processes at the same instant is taken 
     await writeFile(join(project.dir, 'content-types/tag.yaml'), type.join('\n'));
     const actions = ['find', 'findOne', 'create', 'update'].map((action) => `api::tag.tag.${action}`);
     assert.is((await folio(['permission', 'grant', 'public', ...actions, '--dir', project.dir], { env })).code, 0);
-    servers.push(await serve(project.dir, [], env), await serve(project.dir, [], env));
+    for (let i = 0; i < 3; i++) servers.push(await serve(project.dir, [], env));
     const [a, b] = servers as [ServeProcess, ServeProcess];
     const post = (server: ServeProcess, data: object) => request(`${server.url}/api/tags`, { method: 'POST', body: { data } });
 
-    // Eight creates of one name, spread over both processes at once: one is taken, seven are told why.
-    const sameName = await Promise.all(Array.from({ length: 8 }, (_, i) => post(i % 2 ? a : b, { name: 'News', note: `try ${i}` })));
+    // Eight creates of one name, spread round-robin over three processes at once: one is taken, seven are told why.
+    const sameName = await Promise.all(Array.from({ length: 8 }, (_, i) => post(servers[i % 3]!, { name: 'News', note: `try ${i}` })));
     const statuses = sameName.map((answer) => answer.status).sort();
     assert.equal(statuses, [200, 400, 400, 400, 400, 400, 400, 400], JSON.stringify(sameName.map((answer) => answer.body)));
     for (const refused of sameName.filter((answer) => answer.status === 400)) assert.match(refused.body.error.message, /unique/i);
