@@ -1,4 +1,3 @@
-// store: files (reads the stored user in data/users.json); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 /**
  * Forgot/reset password, change password and email confirmation, with a real SMTP server on
  * 127.0.0.1 receiving the emails; the tests read the `code` and `confirmation` out of them.
@@ -8,6 +7,7 @@ import * as assert from 'uvu/assert';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { authMessages } from '../../src/auth/index.js';
+import { storedTable } from '../_helpers/at-rest.js';
 import { apiServer, type ApiServer } from '../_helpers/server.js';
 import { codeIn, emailConfigFor, mailCatcher, type MailCatcher } from '../_helpers/smtp.js';
 import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
@@ -38,7 +38,7 @@ reset('forgot-password answers { ok: true } for any address, and mails a reset c
   assert.match(mail.raw, /Subject: Reset password/);
   assert.match(mail.text, /https:\/\/site\.example\/reset\?code=[0-9a-f]{128}/);
   assert.is(smtp.messages.length, 0, 'nothing was sent for the unknown address');
-  const stored = JSON.parse(await readFile(join(api.dir, 'data/users.json'), 'utf8')).rows[0];
+  const stored = (await storedTable(api.dir, 'users')).rows[0]!;
   assert.is.not(stored.resetPasswordToken, codeIn(mail.text, 'code'), 'only a hash of the code is stored');
 });
 

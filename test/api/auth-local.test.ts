@@ -1,11 +1,9 @@
-// store: files (reads the password hash in data/users.json); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 /** spec/api.md POST /api/auth/local and /local/register, and the "Errors" rows of both. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import jwt from 'jsonwebtoken';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { authMessages } from '../../src/auth/index.js';
+import { storedTable } from '../_helpers/at-rest.js';
 import { NO_RATE_LIMIT, apiServer, type ApiServer } from '../_helpers/server.js';
 import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
@@ -78,8 +76,9 @@ register('should create a confirmed user with the default role and answer { jwt,
   const row = api.project.users.findByIdOrEmail('grace@example.com')!;
   assert.is(api.project.users.roleOf(row)!.type, 'authenticated');
   assert.match(row.password!, /^\$scrypt\$/);
-  const stored = await readFile(join(api.dir, 'data/users.json'), 'utf8');
-  assert.not.match(stored, /correct-horse/, 'the password is never stored as given');
+  const stored = await storedTable(api.dir, 'users');
+  assert.match(stored.rows.find((user) => user.email === 'grace@example.com')!.password as string, /^\$scrypt\$/);
+  assert.not.match(stored.text, /correct-horse/, 'the password is never stored as given');
 });
 
 register('keys not in allowedFields are refused, so role, confirmed, blocked and provider cannot be set', async () => {

@@ -1,10 +1,8 @@
-// store: files (reads the version files of data/content); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 /** spec/api.md "Updating repeatable components" and component/dynamic-zone output. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
+import { storedVersion } from '../_helpers/at-rest.js';
 import { apiServer, type ApiServer } from '../_helpers/server.js';
 
 let api: ApiServer;
@@ -44,9 +42,8 @@ components('rule 1: a PUT with the complete list replaces it on the draft; entri
 
 components('stored component rows have numeric ids local to a status: draft and published ids differ', async () => {
   const created = (await api.post('/api/articles', { data: { title: 'Ids', sections } })).body.data;
-  const dir = join(api.dir, 'data/content/article', created.documentId);
-  const draft = JSON.parse(await readFile(join(dir, 'draft.en.json'), 'utf8'));
-  const published = JSON.parse(await readFile(join(dir, 'published.en.json'), 'utf8'));
+  const draft = await storedVersion(api, 'article', created.documentId, 'draft', 'en');
+  const published = await storedVersion(api, 'article', created.documentId, 'published', 'en');
   const draftIds = draft.sections.map((entry: { id: number }) => entry.id);
   const publishedIds = published.sections.map((entry: { id: number }) => entry.id);
   assert.ok(draftIds.every((id: unknown) => typeof id === 'number'));
@@ -55,7 +52,7 @@ components('stored component rows have numeric ids local to a status: draft and 
 
 components('rule 2: ids taken from the published version are refused with 400, and nothing changes', async () => {
   const created = (await api.post('/api/articles', { data: { title: 'Stale ids', sections } })).body.data;
-  const published = JSON.parse(await readFile(join(api.dir, 'data/content/article', created.documentId, 'published.en.json'), 'utf8'));
+  const published = await storedVersion(api, 'article', created.documentId, 'published', 'en');
   const response = await api.put(`/api/articles/${created.documentId}`, { data: { sections: [{ id: published.sections[0].id, heading: 'Changed' }] } });
   assert.is(response.status, 400);
   assert.equal(response.body.error, { status: 400, name: 'ApplicationError', message: 'Some of the provided components in sections are not related to the entity', details: {} });
@@ -64,8 +61,7 @@ components('rule 2: ids taken from the published version are refused with 400, a
 
 components('rule 3: backend-side callers may update draft rows in place by sending the draft ids back', async () => {
   const created = (await api.post('/api/articles', { data: { title: 'In place', sections } })).body.data;
-  const draftFile = join(api.dir, 'data/content/article', created.documentId, 'draft.en.json');
-  const draft = JSON.parse(await readFile(draftFile, 'utf8'));
+  const draft = await storedVersion(api, 'article', created.documentId, 'draft', 'en');
   const [first, second] = draft.sections;
   await api.project.content.update(
     api.project.schemas.bySingular('article')!,
@@ -73,7 +69,7 @@ components('rule 3: backend-side callers may update draft rows in place by sendi
     { sections: [{ id: second.id, heading: 'Two, edited' }, { id: first.id }] },
     { status: 'draft', locale: undefined, actor: SYSTEM_ACTOR },
   );
-  const after = JSON.parse(await readFile(draftFile, 'utf8'));
+  const after = await storedVersion(api, 'article', created.documentId, 'draft', 'en');
   assert.equal(after.sections.map((entry: { id: number }) => entry.id), [second.id, first.id], 'the same rows, reordered');
   assert.equal(after.sections[0].heading, 'Two, edited');
   assert.equal(after.sections[0].body, 'second', 'fields not sent keep their value');
@@ -121,14 +117,14 @@ linked('a relation inside a component is stored as the documentId of its target 
   const category = (await linkedApi.post('/api/categories', { data: { name: 'News' } })).body.data;
   const page = await linkedApi.post('/api/pages', { data: { title: 'Home', links: [{ label: 'to news', category: category.documentId }] } });
   assert.is(page.status, 200, page.text);
-  const stored = JSON.parse(await readFile(join(linkedApi.dir, 'data/content/page', page.body.data.documentId, 'published.default.json'), 'utf8'));
+  const stored = await storedVersion(linkedApi, 'page', page.body.data.documentId, 'published', 'default');
   assert.is(stored.links[0].category, category.documentId);
   const read = await linkedApi.get(`/api/pages/${page.body.data.documentId}?populate[links][populate]=category`);
   assert.is(read.status, 200, read.text);
   assert.is(read.body.data.links[0].category.name, 'News');
   const kept = await linkedApi.put(`/api/pages/${page.body.data.documentId}`, { data: { links: [{ id: stored.links[0].id, label: 'news' }] } });
   assert.is(kept.status, 200, kept.text);
-  const after = JSON.parse(await readFile(join(linkedApi.dir, 'data/content/page', page.body.data.documentId, 'published.default.json'), 'utf8'));
+  const after = await storedVersion(linkedApi, 'page', page.body.data.documentId, 'published', 'default');
   assert.is(after.links[0].category, category.documentId, 'an entry updated without its relation keeps it');
 });
 

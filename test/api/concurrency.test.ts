@@ -1,9 +1,7 @@
-// store: files (reads the version files of data/content); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 /** Concurrent writes over HTTP: no duplicate unique values, no lost or torn update. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { storedVersion } from '../_helpers/at-rest.js';
 import { apiServer } from '../_helpers/server.js';
 
 const concurrency = suite('concurrent content writes');
@@ -28,7 +26,7 @@ concurrency('100 concurrent updates of one document: each answer is consistent a
     assert.is(response.body.data.title, `title ${response.body.data.views}`, 'no answer mixes two writes');
   }
   const final = (await api.get(`/api/articles/${created.documentId}`)).body.data;
-  const onDisk = JSON.parse(await readFile(join(api.dir, 'data/content/article', created.documentId, 'published.en.json'), 'utf8'));
+  const onDisk = await storedVersion(api, 'article', created.documentId, 'published', 'en');
   assert.is(onDisk.title, final.title);
   assert.is(onDisk.views, final.views);
   assert.is(final.title, `title ${final.views}`);

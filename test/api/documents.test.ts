@@ -1,9 +1,7 @@
-// store: files (reads the version files of data/content); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 /** spec/api.md "Content document" and "Response envelopes", strapi-reference §4.1. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { storedVersion } from '../_helpers/at-rest.js';
 import { apiServer, type ApiServer } from '../_helpers/server.js';
 
 let api: ApiServer;
@@ -31,10 +29,9 @@ collection('POST should answer 200 { data, meta: {} } with id, documentId, every
   assert.equal(Object.keys(doc), ['id', 'documentId', 'title', 'slug', 'body', 'views', 'createdAt', 'updatedAt', 'publishedAt', 'locale']);
 });
 
-collection('a 200 means the document is on disk', async () => {
+collection('a 200 means the document is stored (on disk, or committed in the database)', async () => {
   const { body } = await api.post('/api/articles', { data: { title: 'Durable' } });
-  const file = join(api.dir, 'data/content/article', body.data.documentId, 'published.en.json');
-  const stored = JSON.parse(await readFile(file, 'utf8'));
+  const stored = await storedVersion(api, 'article', body.data.documentId, 'published', 'en');
   assert.is(stored.title, 'Durable');
   assert.is(stored.id, body.data.id);
 });
@@ -70,8 +67,7 @@ collection('DELETE should answer 204 with an empty body; the document is then go
   assert.is(deleted.status, 204);
   assert.is(deleted.text, '');
   assert.is((await api.get(`/api/articles/${created.documentId}`)).status, 404);
-  const onDisk = await readFile(join(api.dir, 'data/content/article', created.documentId, 'published.en.json')).catch(() => null);
-  assert.is(onDisk, null);
+  assert.is(await storedVersion(api, 'article', created.documentId, 'published', 'en'), null);
 });
 
 collection('when the documentId is unknown then GET, PUT and DELETE answer 404 NotFoundError', async () => {

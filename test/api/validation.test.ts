@@ -1,9 +1,7 @@
-// store: files (counts the version files of data/content); its PostgreSQL side is in test/project/postgres-project.test.ts and test/storage/postgres.test.ts.
 /** Validation of write payloads over HTTP (strapi-reference §4.1): 400 ValidationError with details.errors, nothing stored. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { storedVersion } from '../_helpers/at-rest.js';
 import { apiServer, type ApiServer } from '../_helpers/server.js';
 
 const everything = `
@@ -38,7 +36,7 @@ validation.before(async () => {
 validation.after(() => api.close());
 
 async function storedThings(): Promise<number> {
-  return (await readdir(join(api.dir, 'data/content/thing')).catch(() => [])).length;
+  return (await api.project.documents.documentIds('thing')).length;
 }
 
 validation('should store valid values of every type, normalised, with defaults', async () => {
@@ -65,8 +63,7 @@ validation('private and password attributes are writable but never returned', as
   assert.not.ok('pin' in response.body.data);
   const list = await api.get('/api/things');
   assert.not.match(list.text, /s3cret|p4ss/);
-  const { readFile } = await import('node:fs/promises');
-  const stored = JSON.parse(await readFile(join(api.dir, 'data/content/thing', response.body.data.documentId, 'published.default.json'), 'utf8'));
+  const stored = await storedVersion(api, 'thing', response.body.data.documentId, 'published', 'default');
   assert.match(stored.pin, /^\$scrypt\$N=\d+,r=\d+,p=\d+\$/, 'a password attribute is stored hashed');
   assert.is(stored.secret, 's3cret', 'a private attribute is stored as given');
 });
