@@ -20,6 +20,12 @@ export const defaults: Config = deepFreeze({
     connection: { connectionString: null, host: '127.0.0.1', port: 5432, database: 'foliocms', user: 'postgres', password: null, ssl: false, schema: 'public' },
     pool: { min: 0, max: 10 },
   },
+  // Strapi's upload plugin, but a 50 MB sizeLimit (Strapi: 1 GB); its thumbnail (245×156) is made apart from the breakpoints.
+  upload: {
+    sizeLimit: 50 * 1024 * 1024,
+    breakpoints: { large: 1000, medium: 750, small: 500 },
+    dir: 'public/uploads',
+  },
   server: {
     host: '127.0.0.1',
     port: 1337,

@@ -181,6 +181,21 @@ const schemaName: Check = (v) => {
   throw new Problem(`must be a schema name of lower-case letters, digits and _ (not starting with a digit), got ${show(v)}`);
 };
 
+/** A folder inside the project: relative, and never above it. @example relativeFolder('public/uploads') */
+const relativeFolder: Check = (v) => {
+  if (typeof v === 'string' && v.trim() !== '' && !v.startsWith('/') && !/^[a-zA-Z]:/.test(v) && !v.split(/[\\/]/).includes('..') && !v.includes('\0')) return v;
+  throw new Problem(`must be a folder inside the project, like public/uploads (relative, without ..), got ${show(v)}`);
+};
+
+/** The responsive formats of images: name → width in pixels. @example breakpoints({ large: 1000 }) */
+const breakpoints: Check = (v) => {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new Problem(`must be a mapping of format names to widths, like { large: 1000, small: 500 }, got ${show(v)}`);
+  return Object.fromEntries(Object.entries(v).map(([name, width]) => {
+    if (!/^[a-z][a-z0-9_-]{0,31}$/i.test(name) || name === 'thumbnail') throw new Problem(`${JSON.stringify(name)} cannot name a format (letters, digits, - and _; thumbnail is made apart)`, [name]);
+    return [name, checkAt(integer(1, 10_000), width, name)];
+  }));
+};
+
 /** A password: a problem with it never shows the value. */
 const password: Check = (v) => {
   if (typeof v === 'string') return v;
@@ -296,6 +311,11 @@ export const shapes: Record<ConfigFileName, Shape> = {
       schema: schemaName,
     },
     pool: { min: integer(0, 100), max: integer(1, 100) },
+  },
+  upload: {
+    sizeLimit: integer(1),
+    breakpoints,
+    dir: relativeFolder,
   },
   api: {
     rest: {

@@ -164,9 +164,20 @@ export interface DatabaseConfig extends PostgresSettings {
   client: 'files' | 'postgres';
 }
 
+/** `config/upload.yaml`: media uploads (Strapi's upload plugin settings). */
+export interface UploadConfig {
+  /** The largest file accepted, in bytes (Strapi's `sizeLimit`). */
+  sizeLimit: number;
+  /** The responsive formats made of an image wider or taller than each: name → width in pixels. */
+  breakpoints: Record<string, number>;
+  /** Where the files are stored, relative to the project (served under `/uploads/`). */
+  dir: string;
+}
+
 export interface Config {
   server: ServerConfig;
   database: DatabaseConfig;
+  upload: UploadConfig;
   usersPermissions: UsersPermissionsConfig;
   email: EmailConfig;
   i18n: I18nConfig;
@@ -181,6 +192,7 @@ export const CONFIG_FILES = {
   i18n: 'i18n',
   api: 'api',
   database: 'database',
+  upload: 'upload',
 } as const satisfies Record<string, keyof Config>;
 
 export type ConfigFileName = keyof typeof CONFIG_FILES;

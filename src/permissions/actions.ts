@@ -12,6 +12,14 @@ export const USERS_PERMISSIONS_ACTIONS = {
   permissions: ['getPermissions'],
 } as const;
 
+/** The upload plugin's Content API actions (`plugin::upload.content-api.upload`, …). */
+export const UPLOAD_ACTIONS = ['upload', 'find', 'findOne', 'destroy'] as const;
+
+/** `plugin::upload.content-api.find` */
+export function uploadAction(action: (typeof UPLOAD_ACTIONS)[number]): string {
+  return `plugin::upload.content-api.${action}`;
+}
+
 export const COLLECTION_TYPE_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization'] as const;
 export const SINGLE_TYPE_ACTIONS = ['find', 'update', 'delete', 'createLocalization'] as const;
 

@@ -5,7 +5,7 @@
 import { ValidationError } from '../errors.js';
 import type { ContentType } from '../schema/index.js';
 import { nearest } from '../suggest.js';
-import { COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, USERS_PERMISSIONS_ACTIONS, contentAction, usersPermissionsAction } from './actions.js';
+import { COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, UPLOAD_ACTIONS, USERS_PERMISSIONS_ACTIONS, contentAction, uploadAction, usersPermissionsAction } from './actions.js';
 import { permissionMessages } from './messages.js';
 import { isPlainObject } from '../objects.js';
 
@@ -42,6 +42,7 @@ export function actionCatalogue(schemas: CatalogueSchemas): readonly string[] {
     for (const [controller, actions] of Object.entries(USERS_PERMISSIONS_ACTIONS)) {
       for (const action of actions) ids.push(usersPermissionsAction(controller as keyof typeof USERS_PERMISSIONS_ACTIONS, action));
     }
+    for (const action of UPLOAD_ACTIONS) ids.push(uploadAction(action));
     ids.push(I18N_LIST_LOCALES);
     catalogue = Object.freeze(ids);
     catalogues.set(schemas.contentTypes, catalogue);

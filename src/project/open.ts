@@ -12,6 +12,7 @@ import { ApplicationError, ProjectFileError } from '../errors.js';
 import { checkTemplate, createMailer, renderTemplate, type TemplateVariables } from '../email/index.js';
 import { actionCatalogue, createRoleService, type RoleService } from '../permissions/index.js';
 import { createUserService, type UserRow, type UserService } from '../users/index.js';
+import { createMediaService, localProvider, type FileRow, type MediaService } from '../media/index.js';
 import { checkStore, createContentService, createContentStore, type ContentService } from '../content/index.js';
 import { createModelLookup, type Model, type ModelLookup } from '../model/index.js';
 import { createLogger, type Logger, type LoggerOptions } from '../log/index.js';
@@ -34,6 +35,8 @@ export interface Tables {
   permissions: Table<PermissionRow>;
   sessions: Table<Row>;
   tokens: Table<ApiTokenRow>;
+  /** The media library's records (the bytes are in `upload.dir`). */
+  files: Table<FileRow>;
 }
 
 export interface Project extends ProjectData {
@@ -98,6 +101,8 @@ export interface ProjectData {
   readonly roles: RoleService;
   /** API tokens of sites and builds (data/tokens.json). */
   apiTokens: ApiTokenService;
+  /** Uploaded files (Strapi's upload plugin). */
+  media: MediaService;
 }
 
 /** See `openProjectData` in index.ts, the module's door. */
@@ -138,6 +143,11 @@ async function openData(dir: string, options: DataOptions & { log?: Logger }): P
     ...apiTokenSalt(dir, options, env.API_TOKEN_SALT, paths, files),
     now: options.now,
   });
+  const media = createMediaService({
+    files: tables.files,
+    provider: localProvider(join(paths.root, config.upload.dir), files),
+    settings: () => current.upload,
+  });
   const data: ProjectData = {
     paths,
     get config() {
@@ -157,6 +167,7 @@ async function openData(dir: string, options: DataOptions & { log?: Logger }): P
       return models.roles;
     },
     apiTokens,
+    media,
   };
   return {
     data,

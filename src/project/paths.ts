@@ -17,7 +17,7 @@ export interface ProjectPaths {
 }
 
 /** The lowdb tables under data/. */
-export const TABLES = ['users', 'roles', 'permissions', 'sessions', 'tokens'] as const;
+export const TABLES = ['users', 'roles', 'permissions', 'sessions', 'tokens', 'files'] as const;
 export type TableName = (typeof TABLES)[number];
 
 /** The file of a project's secrets, at its root (CONTRACT.md "Content in git"). */

@@ -1,6 +1,7 @@
 /**
  * `createApp(project)`: the Koa app, with its middleware order readable top to bottom.
  */
+import { join } from 'node:path';
 import Koa from 'koa';
 import type { Project } from '../project/index.js';
 import { authenticate } from './authenticate.js';
@@ -12,6 +13,7 @@ import { health } from './health.js';
 import { requestLog } from './request-log.js';
 import { apiRouter, refreshRoutesGate } from './routes/index.js';
 import { securityHeaders } from './security.js';
+import { uploads } from './uploads.js';
 
 export interface AppState {
   /** Requests being handled now; shutdown waits for it to reach zero. */
@@ -60,6 +62,7 @@ export function createApp(project: Project): FolioApp {
   if (compressionSettings.enabled) app.use(compression(compressionSettings));
   app.use(errorMiddleware());
   app.use(health(project, app.folio));
+  app.use(uploads(() => join(project.paths.root, project.config.upload.dir)));
   app.use(bodyMiddleware(project.config.server.bodyLimit));
   app.use(refreshRoutesGate(() => project.config.usersPermissions));
   app.use(authenticate(project));

@@ -8,6 +8,7 @@ import { authRoutes } from './auth.js';
 import { contentRoutes } from './content.js';
 import { i18nRoutes } from './i18n.js';
 import { roleRoutes } from './roles.js';
+import { uploadRoutes } from './upload.js';
 import { userRoutes } from './users.js';
 
 export { refreshRoutesGate } from './auth.js';
@@ -23,5 +24,6 @@ export function apiRouter(project: Project): Router {
   userRoutes(api, { users: project.users, userModel: project.lookup.userModel, lookup: project.lookup });
   roleRoutes(api, project.roles);
   authRoutes(api, { auth: project.auth, settings: () => project.config.usersPermissions, redis: project.redis });
+  uploadRoutes(api, { media: project.media, lookup: project.lookup, sizeLimit: () => project.config.upload.sizeLimit });
   return api;
 }

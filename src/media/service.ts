@@ -1,0 +1,205 @@
+/**
+ * The media library: files uploaded, listed and deleted as Strapi 5's upload plugin does it. The
+ * records live in the project's `files` table (files or PostgreSQL, like every table); the bytes,
+ * and each image's responsive formats, with the provider.
+ */
+import { randomBytes } from 'node:crypto';
+import { extname } from 'node:path';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.js';
+import { newDocumentId, now } from '../ids.js';
+import type { Table } from '../storage/index.js';
+import { makeFormats, measure } from './formats.js';
+import type { MediaProvider } from './provider.js';
+import type { FileFormat, FileInfo, FileRow, IncomingFile } from './types.js';
+
+export interface MediaServiceDeps {
+  files: Table<FileRow>;
+  provider: MediaProvider;
+  /** `upload.sizeLimit` and `upload.breakpoints`, read at each upload. */
+  settings(): { sizeLimit: number; breakpoints: Record<string, number> };
+}
+
+export interface MediaQuery {
+  filters?: (row: FileRow) => boolean;
+  compare?: (a: FileRow, b: FileRow) => number;
+  start?: number;
+  limit?: number;
+}
+
+/** A file's fields in the order Strapi 5 answers them (tables store keys sorted). */
+const FIELD_ORDER = ['id', 'documentId', 'name', 'alternativeText', 'caption', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt'] as const;
+
+/**
+ * A file as the API answers it.
+ * @example presentFile(row) // { id, documentId, name, alternativeText, … }
+ */
+export function presentFile(row: FileRow): FileRow {
+  return Object.fromEntries(FIELD_ORDER.map((field) => [field, row[field]])) as FileRow;
+}
+
+/** Kilobytes as Strapi counts them: bytes / 1000, two decimals. */
+const kilobytes = (bytes: number) => Math.round((bytes / 1000) * 100) / 100;
+
+/**
+ * Strapi's answer to a file over `sizeLimit`.
+ * @example tooLarge('cat.jpg', 50_000_000) // 'cat.jpg exceeds size limit of 50 MB.'
+ */
+export function tooLarge(name: string, sizeLimit: number): string {
+  return `${name} exceeds size limit of ${humanSize(sizeLimit)}.`;
+}
+
+/** `1.5 MB`, in Strapi's base-1000 units. */
+function humanSize(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${Math.round(value * 100) / 100} ${units[unit]}`;
+}
+
+/**
+ * The stored name of a file: its name as letters, digits and _ (never a path, never a dot), then 10
+ * random hex digits, as Strapi's `hash`.
+ * @example fileHash('Summer photo.jpg', '.jpg') // 'Summer_photo_3f2a9c1b7d'
+ */
+export function fileHash(name: string, ext: string): string {
+  const base = name.endsWith(ext) ? name.slice(0, name.length - ext.length) : name;
+  const slug = base
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/&/g, ' and ')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 100);
+  return `${slug || 'file'}_${randomBytes(5).toString('hex')}`;
+}
+
+/** A file's extension as stored: from its name, kept only when it is a plain one (`.jpg`). */
+function extensionOf(filename: string): string {
+  const ext = extname(filename);
+  return /^\.[A-Za-z0-9]{1,16}$/.test(ext) ? ext : '';
+}
+
+/** A name a file may be shown with: no path, no control characters, at most 255 characters. */
+function checkedName(name: string, field: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (name.trim() === '' || name.length > 255 || /[<>:"/\\|?*\u0000-\u001f]/.test(name)) {
+    throw new ValidationError('File name contains invalid characters', { errors: [{ path: [field], message: 'File name contains invalid characters', name: 'ValidationError' }] });
+  }
+  return name.normalize('NFC');
+}
+
+/**
+ * @example const media = createMediaService({ files: tables.files, provider, settings: () => config.upload });
+ */
+export function createMediaService(deps: MediaServiceDeps) {
+  const { files, provider } = deps;
+
+  async function store(file: IncomingFile, info: FileInfo): Promise<FileRow> {
+    const { sizeLimit, breakpoints } = deps.settings();
+    const name = checkedName(info.name ?? file.filename, 'fileInfo.name');
+    if (file.bytes.length > sizeLimit) throw new PayloadTooLargeError(tooLarge(name, sizeLimit));
+    const ext = extensionOf(file.filename) || extensionOf(name);
+    const hash = fileHash(name, ext);
+    const mime = file.mime || 'application/octet-stream';
+    const image = mime.startsWith('image/') ? await measure(file.bytes) : undefined;
+    const made = image ? await makeFormats(file.bytes, image, breakpoints) : [];
+    // Every byte is durable before the record names it; a failure removes what was written.
+    const written: string[] = [];
+    const put = async (fileName: string, bytes: Uint8Array) => {
+      const url = await provider.put(fileName, bytes);
+      written.push(fileName);
+      return url;
+    };
+    const formats: Record<string, FileFormat> = {};
+    let url: string;
+    try {
+      for (const format of made) {
+        const formatHash = `${format.key}_${hash}`;
+        const formatUrl = await put(`${formatHash}${ext}`, format.bytes);
+        formats[format.key] = { name: `${format.key}_${name}`, hash: formatHash, ext, mime, path: null, width: format.width, height: format.height, size: kilobytes(format.bytes.length), sizeInBytes: format.bytes.length, url: formatUrl };
+      }
+      url = await put(`${hash}${ext}`, file.bytes);
+    } catch (error) {
+      await forget(written);
+      throw error;
+    }
+    const stamp = now();
+    return files.update((data) => {
+      const row: FileRow = {
+        id: data.nextId++,
+        documentId: newDocumentId(),
+        name,
+        alternativeText: info.alternativeText ?? null,
+        caption: info.caption ?? null,
+        width: image?.width ?? null,
+        height: image?.height ?? null,
+        formats: made.length > 0 ? formats : null,
+        hash,
+        ext,
+        mime,
+        size: kilobytes(file.bytes.length),
+        url,
+        previewUrl: null,
+        provider: provider.name,
+        provider_metadata: null,
+        createdAt: stamp,
+        updatedAt: stamp,
+        publishedAt: stamp,
+      };
+      data.rows.push(row);
+      return row;
+    }).catch(async (error: unknown) => {
+      await forget([...written]);
+      throw error;
+    });
+  }
+
+  /** Removes bytes written for an upload that failed; what cannot be removed is left for no one. */
+  async function forget(fileNames: readonly string[]): Promise<void> {
+    await Promise.all(fileNames.map((fileName) => provider.remove(fileName).catch(() => undefined)));
+  }
+
+  /** The stored names of a file and of its formats. */
+  const storedNames = (row: FileRow) => [`${row.hash}${row.ext}`, ...Object.values(row.formats ?? {}).map((format) => `${format.hash}${format.ext}`)];
+
+  return {
+    /**
+     * Stores each file (with its `fileInfo` by position) and answers their records, in order. A
+     * file that cannot be stored leaves nothing behind: its bytes already written are removed.
+     */
+    async upload(incoming: readonly IncomingFile[], infos: readonly FileInfo[] = []): Promise<FileRow[]> {
+      if (incoming.length === 0) throw new ValidationError('Files are empty');
+      const stored: FileRow[] = [];
+      for (const [index, file] of incoming.entries()) stored.push(await store(file, infos[index] ?? {}));
+      return stored;
+    },
+
+    list(query: MediaQuery = {}): FileRow[] {
+      const rows = files.rows().filter((row) => !query.filters || query.filters(row));
+      if (query.compare) rows.sort(query.compare);
+      const start = query.start ?? 0;
+      return rows.slice(start, query.limit === undefined ? undefined : start + query.limit);
+    },
+
+    find(id: number): FileRow | undefined {
+      return files.rows().find((row) => row.id === id);
+    },
+
+    /** Deletes a file's record, then its bytes and formats; answers the record as it was. */
+    async remove(id: number): Promise<FileRow> {
+      const removed = await files.update((data) => {
+        const index = data.rows.findIndex((row) => row.id === id);
+        if (index < 0) throw new NotFoundError('file.notFound');
+        return data.rows.splice(index, 1)[0]!;
+      });
+      for (const name of storedNames(removed)) await provider.remove(name);
+      return removed;
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,55 @@
+/** A stored file as Strapi 5's upload plugin answers it (`plugin::upload.file`). */
+import type { Row } from '../storage/index.js';
+
+/** One responsive format of an image (`formats.thumbnail`, `formats.small`, …). */
+export interface FileFormat {
+  name: string;
+  hash: string;
+  ext: string;
+  mime: string;
+  path: null;
+  width: number;
+  height: number;
+  /** Kilobytes (bytes / 1000), two decimals, as Strapi. */
+  size: number;
+  sizeInBytes: number;
+  url: string;
+  [field: string]: string | number | null;
+}
+
+export interface FileRow extends Row {
+  name: string;
+  alternativeText: string | null;
+  caption: string | null;
+  width: number | null;
+  height: number | null;
+  formats: Record<string, FileFormat> | null;
+  hash: string;
+  ext: string;
+  mime: string;
+  /** Kilobytes (bytes / 1000), two decimals, as Strapi. */
+  size: number;
+  url: string;
+  previewUrl: null;
+  provider: string;
+  provider_metadata: null;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string;
+}
+
+/** A file as it arrived in a request (or from the CLI), before it is stored. */
+export interface IncomingFile {
+  /** The name the client gave it (`photo.jpg`). */
+  filename: string;
+  /** The MIME type the client declared. */
+  mime: string;
+  bytes: Buffer;
+}
+
+/** What a client may say of a file it uploads (`fileInfo`). */
+export interface FileInfo {
+  name?: string;
+  alternativeText?: string | null;
+  caption?: string | null;
+}

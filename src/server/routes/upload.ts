@@ -1,0 +1,96 @@
+/**
+ * `/api/upload…` (Strapi 5's upload plugin, Content API): files uploaded as multipart, listed with
+ * filters, sort and `start`/`limit`, read and deleted by numeric id. Answers are bare file objects
+ * and arrays, as Strapi's.
+ */
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { NotFoundError, ValidationError } from '../../errors.js';
+import { fileModel, presentFile, type FileInfo, type FileRow, type MediaService } from '../../media/index.js';
+import { compareBy, compileFilter, lookupFor, parseQueryString, parseUsersQuery, pickFields, type ModelLookup } from '../../model/index.js';
+import { uploadAction, type Actor } from '../../permissions/index.js';
+import { isPlainObject } from '../../objects.js';
+import { requires } from '../authorize.js';
+import { readMultipart } from '../multipart.js';
+
+export interface UploadRoutesDeps {
+  media: MediaService;
+  lookup: ModelLookup;
+  sizeLimit(): number;
+}
+
+const FILE_INFO_KEYS = new Set(['name', 'alternativeText', 'caption']);
+
+function badFileInfo(message: string): ValidationError {
+  return new ValidationError(message, { errors: [{ path: ['fileInfo'], message, name: 'ValidationError' }] });
+}
+
+/** `fileInfo`: one JSON object per file (the field repeated), or one JSON array of them. */
+function parseFileInfo(values: readonly string[] = []): FileInfo[] {
+  const infos: unknown[] = [];
+  for (const value of values) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw badFileInfo('fileInfo must be JSON: an object with name, alternativeText and caption, or an array of them');
+    }
+    infos.push(...(Array.isArray(parsed) ? parsed : [parsed]));
+  }
+  return infos.map((info, index) => {
+    if (!isPlainObject(info)) throw badFileInfo(`fileInfo[${index}] must be an object`);
+    for (const [key, value] of Object.entries(info)) {
+      if (!FILE_INFO_KEYS.has(key)) throw badFileInfo(`fileInfo field has unspecified keys: ${key}`);
+      if (value !== null && typeof value !== 'string') throw badFileInfo(`fileInfo.${key} must be a string`);
+      if (key === 'name' && value === null) throw badFileInfo('fileInfo.name must be a string');
+    }
+    return info as FileInfo;
+  });
+}
+
+/** Files are addressed by their numeric id; anything else names no file. */
+function idParam(ctx: Context): number {
+  const raw = ctx.params.id ?? '';
+  if (!/^\d{1,15}$/.test(raw)) throw new NotFoundError('file.notFound');
+  return Number(raw);
+}
+
+/**
+ * @example uploadRoutes(api, { media, lookup, sizeLimit: () => config.upload.sizeLimit })
+ */
+export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
+  const { media } = deps;
+  const evalContext = (ctx: Context) => ({ lookup: lookupFor(deps.lookup, ctx.state.actor as Actor), related: () => [] });
+  const queryOf = (ctx: Context) => parseUsersQuery(parseQueryString(ctx.querystring), fileModel, lookupFor(deps.lookup, ctx.state.actor as Actor));
+  const shape = (row: FileRow, fields?: string[]) => pickFields(presentFile(row), fields, ['id', 'documentId']);
+
+  router.post('/upload', requires(uploadAction('upload')), async (ctx) => {
+    const { files, fields } = await readMultipart(ctx, 'files', deps.sizeLimit());
+    const infos = parseFileInfo(fields.fileInfo);
+    ctx.status = 201;
+    ctx.body = (await media.upload(files, infos)).map((row) => shape(row));
+  });
+
+  router.get('/upload/files', requires(uploadAction('find')), (ctx) => {
+    const query = queryOf(ctx);
+    const context = evalContext(ctx);
+    const keep = compileFilter(query.filters, fileModel, context);
+    const rows = media.list({
+      filters: (row) => keep(row),
+      ...(query.sort.length > 0 && { compare: compareBy(query.sort, fileModel, context) }),
+      start: query.start,
+      ...(query.limit !== undefined && { limit: query.limit }),
+    });
+    ctx.body = rows.map((row) => shape(row, query.fields));
+  });
+
+  router.get('/upload/files/:id', requires(uploadAction('findOne')), (ctx) => {
+    const row = media.find(idParam(ctx));
+    if (!row) throw new NotFoundError('file.notFound');
+    ctx.body = shape(row, queryOf(ctx).fields);
+  });
+
+  router.delete('/upload/files/:id', requires(uploadAction('destroy')), async (ctx) => {
+    ctx.body = shape(await media.remove(idParam(ctx)));
+  });
+}

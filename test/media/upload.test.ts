@@ -1,0 +1,182 @@
+/**
+ * Strapi 5's upload plugin over real HTTP: multipart uploads with real images made by sharp, the
+ * file objects and their responsive formats, the files served under /uploads/ (ETag, ranges,
+ * scripts kept from running), listing, deleting, and bad input answered without a partial file.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { actionCatalogue } from '../../src/permissions/index.js';
+import { storedTable } from '../_helpers/at-rest.js';
+import { rawRequest } from '../_helpers/index.js';
+import { apiServer, type ApiServer } from '../_helpers/server.js';
+
+const UPLOAD_ACTIONS = ['upload', 'find', 'findOne', 'destroy'].map((action) => `plugin::upload.content-api.${action}`);
+
+interface Part {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  type?: string;
+}
+
+/** A multipart/form-data POST through fetch (Node's own FormData, as a browser or a site's build sends it). */
+async function upload(api: ApiServer, parts: Part[], path = '/api/upload'): Promise<{ status: number; body: any }> {
+  const form = new FormData();
+  for (const part of parts) {
+    if (typeof part.value === 'string' && part.filename === undefined) form.append(part.name, part.value);
+    else form.append(part.name, new Blob([part.value], { type: part.type ?? 'application/octet-stream' }), part.filename ?? 'file');
+  }
+  const answer = await fetch(`${api.url}${path}`, { method: 'POST', body: form });
+  return { status: answer.status, body: await answer.json() };
+}
+
+const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+const uploadedNames = async (api: ApiServer) => (await readdir(join(api.dir, 'public/uploads')).catch(() => [] as string[])).sort();
+
+let api: ApiServer;
+const test = suite('POST /api/upload and /uploads/');
+test.before(async () => {
+  api = await apiServer({ publicActions: UPLOAD_ACTIONS });
+});
+test.after(() => api.close());
+
+test('an image is stored with its width, height and the formats smaller than it, in Strapi 5’s file object', async () => {
+  const bytes = await jpeg(1200, 800);
+  const answer = await upload(api, [
+    { name: 'files', value: bytes, filename: 'Summer photo.jpg', type: 'image/jpeg' },
+    { name: 'fileInfo', value: JSON.stringify({ alternativeText: 'A blue box', caption: 'Summer' }) },
+  ]);
+  assert.is(answer.status, 201, JSON.stringify(answer.body));
+  assert.is(answer.body.length, 1);
+  const [file] = answer.body;
+  assert.equal(Object.keys(file), ['id', 'documentId', 'name', 'alternativeText', 'caption', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt']);
+  assert.match(file.hash, /^Summer_photo_[0-9a-f]{10}$/);
+  assert.equal([file.name, file.alternativeText, file.caption, file.width, file.height, file.ext, file.mime], ['Summer photo.jpg', 'A blue box', 'Summer', 1200, 800, '.jpg', 'image/jpeg']);
+  assert.is(file.size, Math.round((bytes.length / 1000) * 100) / 100, 'size in KB, as Strapi');
+  assert.is(file.url, `/uploads/${file.hash}.jpg`);
+  assert.equal(Object.keys(file.formats), ['thumbnail', 'large', 'medium', 'small']);
+  assert.equal([file.formats.thumbnail.width, file.formats.thumbnail.height], [234, 156]);
+  assert.equal([file.formats.large.width, file.formats.medium.width, file.formats.small.width], [1000, 750, 500]);
+  assert.equal(Object.keys(file.formats.small), ['name', 'hash', 'ext', 'mime', 'path', 'width', 'height', 'size', 'sizeInBytes', 'url']);
+  assert.is(file.formats.small.hash, `small_${file.hash}`);
+
+  // Every one of them is on disk, as a file the server serves with the right type.
+  assert.equal(await uploadedNames(api), [file.hash, ...['large', 'medium', 'small', 'thumbnail'].map((key) => `${key}_${file.hash}`)].map((name) => `${name}.jpg`).sort());
+  const served = await fetch(`${api.url}${file.url}`);
+  assert.is(served.status, 200);
+  assert.is(served.headers.get('content-type'), 'image/jpeg');
+  assert.ok(Buffer.from(await served.arrayBuffer()).equals(bytes), 'the original bytes, as uploaded');
+  const small = await sharp(Buffer.from(await (await fetch(`${api.url}${file.formats.small.url}`)).arrayBuffer())).metadata();
+  assert.equal([small.width, small.height], [500, 333]);
+  // The record is stored (data/files.json, or the database).
+  assert.ok((await storedTable(api.dir, 'files')).rows.some((row) => row.hash === file.hash));
+});
+
+test('a small image gets no formats; a file that is not an image gets no width, height or formats', async () => {
+  const answer = await upload(api, [
+    { name: 'files', value: await jpeg(200, 100), filename: 'icon.jpg', type: 'image/jpeg' },
+    { name: 'files', value: Buffer.from('%PDF-1.4 not really'), filename: 'notes.pdf', type: 'application/pdf' },
+    { name: 'fileInfo', value: JSON.stringify({ name: 'Icon' }) },
+    { name: 'fileInfo', value: JSON.stringify({ caption: 'Notes' }) },
+  ]);
+  assert.is(answer.status, 201, JSON.stringify(answer.body));
+  const [icon, notes] = answer.body;
+  assert.equal([icon.name, icon.width, icon.height, icon.formats], ['Icon', 200, 100, null]);
+  assert.equal([notes.name, notes.caption, notes.width, notes.height, notes.formats, notes.mime, notes.ext], ['notes.pdf', 'Notes', null, null, null, 'application/pdf', '.pdf']);
+});
+
+test('files are served with ETag, Last-Modified and a long cache, answer conditional and range requests, and scripts in them never run', async () => {
+  const [file] = (await upload(api, [{ name: 'files', value: await jpeg(300, 300), filename: 'square.jpg', type: 'image/jpeg' }])).body;
+  const first = await fetch(`${api.url}${file.url}`);
+  const etag = first.headers.get('etag');
+  assert.ok(etag && first.headers.get('last-modified'));
+  assert.is(first.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  // Through node:http: fetch adds `Cache-Control: no-cache` to a conditional request, as the Fetch standard says.
+  assert.is((await rawRequest(`${api.url}${file.url}`, 'GET', undefined, { 'if-none-match': etag })).status, 304);
+  const range = await fetch(`${api.url}${file.url}`, { headers: { range: 'bytes=0-9' } });
+  assert.is(range.status, 206);
+  assert.is((await range.arrayBuffer()).byteLength, 10);
+
+  const [svg] = (await upload(api, [{ name: 'files', value: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), filename: 'evil.svg', type: 'image/svg+xml' }])).body;
+  const served = await fetch(`${api.url}${svg.url}`);
+  assert.is(served.headers.get('content-disposition'), 'attachment');
+  assert.match(served.headers.get('content-security-policy') ?? '', /default-src 'none'.*sandbox/);
+
+  // Nothing but a stored name is served: no climbing out of the folder, no dot files.
+  for (const path of ['/uploads/..%2Fdata%2Fusers.json', '/uploads/%2e%2e/config/server.yaml', '/uploads/.hidden', '/uploads/missing.jpg']) {
+    const answer = await fetch(`${api.url}${path}`);
+    assert.is(answer.status, 404, path);
+    assert.equal(((await answer.json()) as { error: { name: string } }).error.name, 'NotFoundError');
+  }
+});
+
+test('GET /api/upload/files lists with filters, sort, fields and start/limit; GET and DELETE by id; DELETE removes the file and its formats', async () => {
+  const [big] = (await upload(api, [{ name: 'files', value: await jpeg(800, 600), filename: 'listed.jpg', type: 'image/jpeg' }])).body;
+  const all = await api.get('/api/upload/files');
+  assert.is(all.status, 200);
+  assert.ok(Array.isArray(all.body) && all.body.length >= 4);
+  const named = await api.get('/api/upload/files?filters[name][$eq]=listed.jpg&fields[0]=name');
+  assert.equal(named.body, [{ id: big.id, documentId: big.documentId, name: 'listed.jpg' }]);
+  const sorted = await api.get('/api/upload/files?sort=id:desc&start=0&limit=2');
+  assert.equal(sorted.body.map((file: { id: number }) => file.id), [big.id, big.id - 1]);
+  assert.is((await api.get('/api/upload/files?filters[nope][$eq]=1')).status, 400);
+
+  assert.equal((await api.get(`/api/upload/files/${big.id}`)).body, big);
+  const removed = await api.del(`/api/upload/files/${big.id}`);
+  assert.is(removed.status, 200);
+  assert.equal(removed.body, big);
+  assert.not.ok((await uploadedNames(api)).some((name) => name.includes(big.hash)), 'the file and every format are gone from disk');
+  const notFound = { data: null, error: { status: 404, name: 'NotFoundError', message: 'file.notFound', details: {} } };
+  assert.equal((await api.get(`/api/upload/files/${big.id}`)).body, notFound);
+  assert.equal((await api.del(`/api/upload/files/${big.id}`)).body, notFound);
+  assert.is((await api.get('/api/upload/files/abc')).status, 404);
+});
+
+test('bad uploads are told why and leave no file behind', async () => {
+  const before = await uploadedNames(api);
+  const notMultipart = await api.post('/api/upload', { files: [] });
+  assert.is(notMultipart.status, 400);
+  assert.match(notMultipart.body.error.message, /multipart\/form-data/);
+  assert.equal((await upload(api, [{ name: 'other', value: 'x' }])).body.error, { status: 400, name: 'ValidationError', message: 'Files are empty', details: {} });
+  const badInfo = await upload(api, [{ name: 'files', value: await jpeg(10, 10), filename: 'a.jpg', type: 'image/jpeg' }, { name: 'fileInfo', value: '{"name":' }]);
+  assert.is(badInfo.status, 400);
+  assert.match(badInfo.body.error.message, /fileInfo must be JSON/);
+  const extraKey = await upload(api, [{ name: 'files', value: await jpeg(10, 10), filename: 'a.jpg', type: 'image/jpeg' }, { name: 'fileInfo', value: '{"url":"/etc/passwd"}' }]);
+  assert.match(extraKey.body.error.message, /fileInfo field has unspecified keys: url/);
+  const pathName = await upload(api, [{ name: 'files', value: await jpeg(10, 10), filename: 'a.jpg', type: 'image/jpeg' }, { name: 'fileInfo', value: '{"name":"../../etc/passwd"}' }]);
+  assert.equal([pathName.status, pathName.body.error.message], [400, 'File name contains invalid characters']);
+  assert.equal(await uploadedNames(api), before, 'nothing was written');
+});
+
+test.run();
+
+const limits = suite('upload.sizeLimit and permissions');
+
+limits('a file over upload.sizeLimit is a 413 naming it, and nothing is stored', async () => {
+  const small = await apiServer({ publicActions: UPLOAD_ACTIONS, config: { upload: { sizeLimit: 1000 } } });
+  try {
+    const answer = await upload(small, [{ name: 'files', value: Buffer.alloc(5000, 1), filename: 'big.bin' }]);
+    assert.equal(answer.body.error, { status: 413, name: 'PayloadTooLargeError', message: 'big.bin exceeds size limit of 1 KB.', details: {} });
+    assert.equal(await uploadedNames(small), []);
+    assert.equal((await small.get('/api/upload/files')).body, []);
+  } finally {
+    await small.close();
+  }
+});
+
+limits('without the upload actions, Public may neither upload nor list; the actions are in the permission tree', async () => {
+  const closed = await apiServer({ publicActions: ['plugin::upload.content-api.find'] });
+  try {
+    assert.is((await upload(closed, [{ name: 'files', value: await jpeg(10, 10), filename: 'a.jpg', type: 'image/jpeg' }])).status, 403);
+    assert.is((await closed.get('/api/upload/files')).status, 200);
+    assert.is((await closed.get('/api/upload/files/1')).status, 403);
+    for (const action of UPLOAD_ACTIONS) assert.ok(actionCatalogue(closed.project.schemas).includes(action), action);
+  } finally {
+    await closed.close();
+  }
+});
+
+limits.run();
