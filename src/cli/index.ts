@@ -18,6 +18,7 @@ import { registerPermission } from './commands/permission.js';
 import { registerCheck } from './commands/check.js';
 import { registerToken } from './commands/token.js';
 import { registerDb } from './commands/db.js';
+import { registerMedia } from './commands/media.js';
 
 export type { CliIo } from './io.js';
 
@@ -48,6 +49,7 @@ export function createProgram(io: CliIo = processIo): Command {
   registerToken(program, io);
   registerCheck(program, io);
   registerDb(program, io);
+  registerMedia(program, io);
   return program;
 }
 

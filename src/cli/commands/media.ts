@@ -1,0 +1,76 @@
+/**
+ * `folio media add|list|delete`: the media library from scripts, as `POST /api/upload` and
+ * `/api/upload/files` do it. A running server serves what the CLI adds at once.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { ApplicationError } from '../../errors.js';
+import type { FileRow } from '../../media/index.js';
+import type { CliIo, GlobalOptions } from '../io.js';
+import { done, emit, table } from '../output.js';
+
+async function openMedia(globals: GlobalOptions, io: CliIo) {
+  const { openProjectData } = await import('../../project/index.js');
+  return (await openProjectData(globals.dir, { env: io.env })).media;
+}
+
+/** `12`: a file's numeric id, as the API names files. */
+function fileId(raw: string): number {
+  if (!/^\d{1,15}$/.test(raw)) throw new ApplicationError(`"${raw}" is not a file id: give the number \`folio media list\` shows`);
+  return Number(raw);
+}
+
+const dimensions = (file: FileRow) => (file.width === null ? '' : `${file.width}×${file.height}`);
+
+export function registerMedia(program: Command, io: CliIo): void {
+  const group = program.command('media').description('manage uploaded files (the media library): add, list, delete');
+
+  group
+    .command('add <file...>')
+    .description('upload files, as POST /api/upload: images get their width, height and responsive formats')
+    .option('--alt <text>', 'the alternative text of every file added')
+    .option('--caption <text>', 'the caption of every file added')
+    .action(async (paths: string[], options: { alt?: string; caption?: string }, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const { lookup } = await import('mime-types');
+      // Read relative to where the command runs (as `cp` would), every one before anything is stored.
+      const files = await Promise.all(
+        paths.map(async (path) => {
+          const bytes = await readFile(resolve(path)).catch((error: NodeJS.ErrnoException) => {
+            throw new ApplicationError(`cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'it is a folder' : (error.code ?? error.message)}`);
+          });
+          return { filename: basename(path), mime: lookup(path) || 'application/octet-stream', bytes };
+        }),
+      );
+      const info = { ...(options.alt !== undefined && { alternativeText: options.alt }), ...(options.caption !== undefined && { caption: options.caption }) };
+      const added = await (await openMedia(globals, io)).upload(files, files.map(() => info));
+      done(io, globals, added, added.map((file) => `Added file ${file.id} (${file.name}, ${file.mime}${file.width === null ? '' : `, ${dimensions(file)}`}): ${file.url}`).join('\n'));
+    });
+
+  group
+    .command('list')
+    .description('list files: id, name, type, size in KB, dimensions, URL')
+    .action(async (_options: unknown, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const files = (await openMedia(globals, io)).list();
+      emit(io, globals, files, () =>
+        table(
+          files.map((file) => ({ id: String(file.id), name: file.name, mime: file.mime, kb: String(file.size), size: dimensions(file), url: file.url })),
+          ['id', 'name', 'mime', 'kb', 'size', 'url'],
+        ),
+      );
+    });
+
+  group
+    .command('delete <id>')
+    .description('delete a file and its formats (the URL stops working at once)')
+    .action(async (raw: string, _options: unknown, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const media = await openMedia(globals, io);
+      const id = fileId(raw);
+      if (!media.find(id)) throw new ApplicationError(`no file has the id ${id}: \`folio media list\` shows them`);
+      const removed = await media.remove(id);
+      done(io, globals, removed, `Deleted file ${removed.id} (${removed.name}) and its formats.`);
+    });
+}
