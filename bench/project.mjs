@@ -50,7 +50,7 @@ export async function setUp(docs, { watchContent = true, requestLog = true } = {
   const up = parse(await readFile(upFile, 'utf8'));
   up.ratelimit = { enabled: false };
   up.bootstrapPermissions = {
-    public: ['find', 'findOne', 'create', 'update'].map((a) => `api::article.article.${a}`).concat('api::category.category.find', 'api::category.category.findOne'),
+    public: ['find', 'findOne', 'create', 'update'].map((a) => `api::article.article.${a}`).concat('api::category.category.find', 'api::category.category.findOne', 'plugin::upload.content-api.upload'),
   };
   await writeFile(upFile, stringify(up));
   const serverFile = join(dir, 'config/server.yaml');

@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import { compare } from './compare.mjs';
 import { diskCeiling } from './disk.mjs';
 import { peakRssMb, root, setUp, startProcess } from './project.mjs';
-import { createOptions, readPaths, updateOptions } from './scenarios.mjs';
+import { benchPhoto, createOptions, readPaths, updateOptions, uploadOptions } from './scenarios.mjs';
 import { measureStartup, startupCounts, startupTable } from './startup.mjs';
 
 const args = process.argv.slice(2);
@@ -126,6 +126,10 @@ const registered = await (await fetch(`${server.url}/api/auth/local/register`, {
 results.push(row('authed', await drive({ url: `${server.url}/api/users/me`, headers: { authorization: `Bearer ${registered.jwt}` } }), await peakRssMb(server.child.pid), ceilingRps));
 const login = { url: `${server.url}/api/auth/local`, connections: 10, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) };
 results.push(row('login', await drive(login), await peakRssMb(server.child.pid), ceilingRps));
+// Media: a 200 KB photo uploaded again and again; each answer means the original and its four
+// formats are on disk (the formats are made with sharp on its own threads).
+const photo = await benchPhoto();
+results.push(row(`upload (${Math.round(photo.length / 1000)} KB JPEG, 4 formats)`, await drive(uploadOptions(server.url, photo)), await peakRssMb(server.child.pid), ceilingRps));
 // `list` while logins hash passwords at the same time: scrypt runs on the thread pool, so reads should not wait.
 const [mixedList] = await Promise.all([drive({ url: server.url + paths.list }), drive(login)]);
 results.push(row('mixed (list during login)', mixedList, await peakRssMb(server.child.pid), ceilingRps));

@@ -36,3 +36,23 @@ export function updateOptions(url, articles) {
     }],
   };
 }
+
+/**
+ * A photo of about 200 KB (1600×1067, JPEG): noise, blurred, so it compresses as a real one does.
+ * Every upload of it makes the thumbnail and the large, medium and small formats.
+ */
+export async function benchPhoto() {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width: 1600, height: 1067, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 22 } } }).blur(1.15).jpeg({ quality: 80 }).toBuffer();
+}
+
+/** POST /api/upload of `photo` as multipart, 4 at a time: a durable upload with its formats each. */
+export function uploadOptions(url, photo) {
+  const boundary = 'folio-bench-boundary';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    photo,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { url: `${url}/api/upload`, connections: 4, method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body };
+}

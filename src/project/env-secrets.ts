@@ -20,8 +20,8 @@ const newSecret = () => randomBytes(32).toString('base64');
 /** `.env` of a new project, every secret generated (CONTRACT.md "Content in git"). */
 export function newEnvFile(): string {
   return [
-    '# Secrets of this foliocms project. Never commit this file (.gitignore lists it); give each',
-    '# server its own. Environment variables of the same name win over these.',
+    '# Secrets of this foliocms project. Never commit this file (.gitignore lists it). Every process of',
+    '# one site shares these values; another site gets its own. Environment variables win over them.',
     ...Object.entries(SECRETS).flatMap(([name, comment]) => [`# ${comment}`, `${name}=${newSecret()}`]),
     '',
   ].join('\n');

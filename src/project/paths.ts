@@ -31,7 +31,7 @@ export const ENV_FILE = '.env';
 export const PROJECT_GITIGNORE = `# foliocms: content (data/content/), content types, config/, roles and permissions are
 # versioned, so a team reviews and deploys them with git. Accounts and secrets are not.
 
-# Secrets: JWT_SECRET and API_TOKEN_SALT, written by \`folio init\`. Give each server its own.
+# Secrets: JWT_SECRET and API_TOKEN_SALT, written by \`folio init\`. One site's processes share them.
 .env
 
 # Dependencies.
