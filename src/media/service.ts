@@ -10,7 +10,7 @@ import { newDocumentId, now } from '../ids.js';
 import type { Table } from '../storage/index.js';
 import { makeFormats, measure } from './formats.js';
 import type { MediaProvider } from './provider.js';
-import type { FileFormat, FileInfo, FileRow, IncomingFile } from './types.js';
+import type { FileFields, FileFormat, FileInfo, FileRow, IncomingFile } from './types.js';
 
 export interface MediaServiceDeps {
   files: Table<FileRow>;
@@ -98,7 +98,8 @@ function checkedName(name: string, field: string): string {
 export function createMediaService(deps: MediaServiceDeps) {
   const { files, provider } = deps;
 
-  async function store(file: IncomingFile, info: FileInfo): Promise<FileRow> {
+  /** The stored fields of a file: its bytes and formats written, durably, before any record names them. */
+  async function prepare(file: IncomingFile, info: FileInfo): Promise<{ fields: FileFields; written: string[] }> {
     const { sizeLimit, breakpoints } = deps.settings();
     const name = checkedName(info.name ?? file.filename, 'fileInfo.name');
     if (file.bytes.length > sizeLimit) throw new PayloadTooLargeError(tooLarge(name, sizeLimit));
@@ -107,7 +108,6 @@ export function createMediaService(deps: MediaServiceDeps) {
     const mime = file.mime || 'application/octet-stream';
     const image = mime.startsWith('image/') ? await measure(file.bytes) : undefined;
     const made = image ? await makeFormats(file.bytes, image, breakpoints) : [];
-    // Every byte is durable before the record names it; a failure removes what was written.
     const written: string[] = [];
     const put = async (fileName: string, bytes: Uint8Array) => {
       const url = await provider.put(fileName, bytes);
@@ -115,23 +115,14 @@ export function createMediaService(deps: MediaServiceDeps) {
       return url;
     };
     const formats: Record<string, FileFormat> = {};
-    let url: string;
     try {
       for (const format of made) {
         const formatHash = `${format.key}_${hash}`;
         const formatUrl = await put(`${formatHash}${ext}`, format.bytes);
         formats[format.key] = { name: `${format.key}_${name}`, hash: formatHash, ext, mime, path: null, width: format.width, height: format.height, size: kilobytes(format.bytes.length), sizeInBytes: format.bytes.length, url: formatUrl };
       }
-      url = await put(`${hash}${ext}`, file.bytes);
-    } catch (error) {
-      await forget(written);
-      throw error;
-    }
-    const stamp = now();
-    return files.update((data) => {
-      const row: FileRow = {
-        id: data.nextId++,
-        documentId: newDocumentId(),
+      const url = await put(`${hash}${ext}`, file.bytes);
+      const fields: FileFields = {
         name,
         alternativeText: info.alternativeText ?? null,
         caption: info.caption ?? null,
@@ -146,16 +137,27 @@ export function createMediaService(deps: MediaServiceDeps) {
         previewUrl: null,
         provider: provider.name,
         provider_metadata: null,
-        createdAt: stamp,
-        updatedAt: stamp,
-        publishedAt: stamp,
       };
-      data.rows.push(row);
-      return row;
-    }).catch(async (error: unknown) => {
-      await forget([...written]);
+      return { fields, written };
+    } catch (error) {
+      await forget(written);
       throw error;
-    });
+    }
+  }
+
+  async function store(file: IncomingFile, info: FileInfo): Promise<FileRow> {
+    const { fields, written } = await prepare(file, info);
+    const stamp = now();
+    return files
+      .update((data) => {
+        const row: FileRow = { id: data.nextId++, documentId: newDocumentId(), ...fields, createdAt: stamp, updatedAt: stamp, publishedAt: stamp };
+        data.rows.push(row);
+        return row;
+      })
+      .catch(async (error: unknown) => {
+        await forget(written);
+        throw error;
+      });
   }
 
   /** Removes bytes written for an upload that failed; what cannot be removed is left for no one. */
@@ -176,6 +178,40 @@ export function createMediaService(deps: MediaServiceDeps) {
       const stored: FileRow[] = [];
       for (const [index, file] of incoming.entries()) stored.push(await store(file, infos[index] ?? {}));
       return stored;
+    },
+
+    /**
+     * `POST /api/upload?id=…`: without a file, changes what `info` gives of the file's name,
+     * alternative text and caption; with one, replaces its bytes and formats too. A replaced file
+     * gets a new hash, so its new URL is never one a browser cached (Strapi keeps the hash).
+     */
+    async update(id: number, info: FileInfo, file?: IncomingFile): Promise<FileRow> {
+      const current = files.rows().find((row) => row.id === id);
+      if (!current) throw new NotFoundError('file.notFound');
+      const name = info.name === undefined ? undefined : checkedName(info.name, 'fileInfo.name');
+      const texts = {
+        ...(name !== undefined && { name }),
+        ...(info.alternativeText !== undefined && { alternativeText: info.alternativeText }),
+        ...(info.caption !== undefined && { caption: info.caption }),
+      };
+      const replaced = file ? await prepare(file, { name: name ?? current.name, alternativeText: current.alternativeText, caption: current.caption }) : undefined;
+      let before: FileRow | undefined;
+      const updated = await files
+        .update((data) => {
+          const index = data.rows.findIndex((row) => row.id === id);
+          if (index < 0) throw new NotFoundError('file.notFound');
+          before = data.rows[index]!;
+          const row: FileRow = { ...before, ...replaced?.fields, ...texts, updatedAt: now() };
+          data.rows[index] = row;
+          return row;
+        })
+        .catch(async (error: unknown) => {
+          if (replaced) await forget(replaced.written);
+          throw error;
+        });
+      // The old bytes go once no record names them.
+      if (replaced && before) for (const old of storedNames(before)) await provider.remove(old);
+      return updated;
     },
 
     list(query: MediaQuery = {}): FileRow[] {

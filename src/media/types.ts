@@ -17,7 +17,8 @@ export interface FileFormat {
   [field: string]: string | number | null;
 }
 
-export interface FileRow extends Row {
+/** What a file is, apart from its ids and timestamps. */
+export interface FileFields {
   name: string;
   alternativeText: string | null;
   caption: string | null;
@@ -33,6 +34,9 @@ export interface FileRow extends Row {
   previewUrl: null;
   provider: string;
   provider_metadata: null;
+}
+
+export interface FileRow extends Row, FileFields {
   createdAt: string;
   updatedAt: string;
   publishedAt: string;

@@ -135,6 +135,27 @@ test('GET /api/upload/files lists with filters, sort, fields and start/limit; GE
   assert.is((await api.get('/api/upload/files/abc')).status, 404);
 });
 
+test('POST /api/upload?id= changes a file’s fileInfo, or replaces its bytes under a new URL, the old bytes removed', async () => {
+  const [original] = (await upload(api, [{ name: 'files', value: await jpeg(600, 400), filename: 'old.jpg', type: 'image/jpeg' }, { name: 'fileInfo', value: '{"alternativeText":"Old"}' }])).body;
+  const described = await upload(api, [{ name: 'fileInfo', value: '{"alternativeText":"New text","caption":"Now with a caption"}' }], `/api/upload?id=${original.id}`);
+  assert.is(described.status, 200, JSON.stringify(described.body));
+  assert.equal([described.body.alternativeText, described.body.caption, described.body.name, described.body.url], ['New text', 'Now with a caption', 'old.jpg', original.url]);
+
+  const replacement = await jpeg(300, 300);
+  const replaced = await upload(api, [{ name: 'files', value: replacement, filename: 'new.jpg', type: 'image/jpeg' }], `/api/upload?id=${original.id}`);
+  assert.is(replaced.status, 200, JSON.stringify(replaced.body));
+  assert.equal([replaced.body.id, replaced.body.width, replaced.body.height, replaced.body.alternativeText], [original.id, 300, 300, 'New text']);
+  assert.is.not(replaced.body.url, original.url, 'a new URL: the old one may be cached for a year');
+  assert.equal(Object.keys(replaced.body.formats), ['thumbnail']);
+  const names = await uploadedNames(api);
+  assert.not.ok(names.some((name) => name.includes(original.hash)), 'the old bytes and formats are gone');
+  assert.ok(Buffer.from(await (await fetch(`${api.url}${replaced.body.url}`)).arrayBuffer()).equals(replacement));
+
+  const two = await upload(api, [{ name: 'files', value: replacement, filename: 'a.jpg', type: 'image/jpeg' }, { name: 'files', value: replacement, filename: 'b.jpg', type: 'image/jpeg' }], `/api/upload?id=${original.id}`);
+  assert.equal([two.status, two.body.error.message], [400, 'Cannot replace a file with multiple ones']);
+  assert.is((await upload(api, [{ name: 'fileInfo', value: '{"caption":"x"}' }], '/api/upload?id=999999')).status, 404);
+});
+
 test('bad uploads are told why and leave no file behind', async () => {
   const before = await uploadedNames(api);
   const notMultipart = await api.post('/api/upload', { files: [] });

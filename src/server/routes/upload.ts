@@ -49,7 +49,7 @@ function parseFileInfo(values: readonly string[] = []): FileInfo[] {
 }
 
 /** Files are addressed by their numeric id; anything else names no file. */
-function idParam(ctx: Context): number {
+function idParam(ctx: Pick<Context, 'params'>): number {
   const raw = ctx.params.id ?? '';
   if (!/^\d{1,15}$/.test(raw)) throw new NotFoundError('file.notFound');
   return Number(raw);
@@ -65,8 +65,15 @@ export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
   const shape = (row: FileRow, fields?: string[]) => pickFields(presentFile(row), fields, ['id', 'documentId']);
 
   router.post('/upload', requires(uploadAction('upload')), async (ctx) => {
+    // `?id=12`: the file's fileInfo changed, or its bytes replaced (Strapi's same action).
+    const id = ctx.query.id === undefined ? undefined : idParam({ params: { id: String(ctx.query.id) } });
     const { files, fields } = await readMultipart(ctx, 'files', deps.sizeLimit());
     const infos = parseFileInfo(fields.fileInfo);
+    if (id !== undefined) {
+      if (files.length > 1) throw new ValidationError('Cannot replace a file with multiple ones');
+      ctx.body = shape(await media.update(id, infos[0] ?? {}, files[0]));
+      return;
+    }
     ctx.status = 201;
     ctx.body = (await media.upload(files, infos)).map((row) => shape(row));
   });
