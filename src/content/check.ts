@@ -15,7 +15,7 @@ import { ValidationError } from '../errors.js';
 import { isPlainObject } from '../objects.js';
 import { nearest } from '../suggest.js';
 import { createModelLookup, isToMany, ROLE_UID, USER_UID, validateDocumentInput, validationMessages as m, type Model, type ModelLookup } from '../model/index.js';
-import type { Attribute, Component, ContentType, RelationAttribute, Schemas } from '../schema/index.js';
+import { FILE_UID, type Attribute, type Component, type ContentType, type RelationAttribute, type Schemas } from '../schema/index.js';
 import type { DocumentStatus } from '../storage/index.js';
 import type { ContentStore } from './store.js';
 import { NO_LOCALE } from './types.js';
@@ -252,7 +252,7 @@ function convertRelation(value: unknown, attribute: RelationAttribute, path: str
     walk.problems.push({ message: `${where} is the inverse side of a relation; set it from ${attribute.target.split('.').pop()}.${attribute.mappedBy}`, path });
     return undefined;
   }
-  const table = attribute.target === USER_UID ? 'users' : attribute.target === ROLE_UID ? 'roles' : undefined;
+  const table = attribute.target === USER_UID ? 'users' : attribute.target === ROLE_UID ? 'roles' : attribute.target === FILE_UID ? 'files' : undefined;
   const many = isToMany(attribute);
   const refs = value === null ? [] : Array.isArray(value) ? value : [value];
   let stored = true;

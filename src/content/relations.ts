@@ -5,7 +5,7 @@
  */
 import { ValidationError } from '../errors.js';
 import { applyRelationInput, findRowByRef, relatedTableRows, ROLE_UID, USER_UID, type RelationOperations, type RelationRef, type StoredRef } from '../model/index.js';
-import type { Schemas, ContentType, RelationAttribute } from '../schema/index.js';
+import { FILE_UID, type Schemas, type ContentType, type MediaKind, type RelationAttribute } from '../schema/index.js';
 import type { DocumentStatus, Json, Row } from '../storage/index.js';
 import type { ContentStore } from './store.js';
 import type { DocumentRow } from './types.js';
@@ -15,6 +15,19 @@ export interface RelationContext {
   store: ContentStore;
   users: { rows(): readonly Row[] };
   roles: { rows(): readonly Row[] };
+  /** The media library's records, which media attributes point at by id. */
+  files: { rows(): readonly Row[] };
+}
+
+/** The table a relation to users, roles or files reads, by target uid. */
+function tableOf(ctx: RelationContext, target: string): { rows(): readonly Row[] } | undefined {
+  return target === USER_UID ? ctx.users : target === ROLE_UID ? ctx.roles : target === FILE_UID ? ctx.files : undefined;
+}
+
+/** The kind of file a MIME type is, as `allowedTypes` names them. */
+function mediaKind(mime: unknown): MediaKind {
+  const type = typeof mime === 'string' ? mime.split('/')[0] : '';
+  return type === 'image' ? 'images' : type === 'video' ? 'videos' : type === 'audio' ? 'audios' : 'files';
 }
 
 /** The owning attribute on the target when `attribute` is an inverse side. */
@@ -39,9 +52,8 @@ function targetVersion(target: ContentType, status: DocumentStatus, locale: stri
  */
 export function related(ctx: RelationContext, attribute: RelationAttribute, row: Record<string, unknown>, status: DocumentStatus, defaultLocale: string, name: string): Array<Record<string, unknown>> {
   const locale = (row.locale as string | null | undefined) ?? defaultLocale;
-  if (attribute.target === USER_UID || attribute.target === ROLE_UID) {
-    return relatedTableRows(attribute, row, name, (attribute.target === USER_UID ? ctx.users : ctx.roles).rows());
-  }
+  const table = tableOf(ctx, attribute.target);
+  if (table) return relatedTableRows(attribute, row, name, table.rows());
   const target = ctx.schemas.byUid(attribute.target);
   if (!target) return [];
   const where = targetVersion(target, status, locale);
@@ -64,9 +76,15 @@ export function related(ctx: RelationContext, attribute: RelationAttribute, row:
 
 /** Answers the stored form (documentId or numeric id) of a reference, or fails naming it. */
 function resolveRef(ctx: RelationContext, attribute: RelationAttribute, ref: RelationRef, path: string): StoredRef {
-  if (attribute.target === USER_UID || attribute.target === ROLE_UID) {
-    const found = findRowByRef((attribute.target === USER_UID ? ctx.users : ctx.roles).rows(), ref);
+  const table = tableOf(ctx, attribute.target);
+  if (table) {
+    const found = findRowByRef(table.rows(), ref);
     if (!found) throw relationError(path, ref);
+    const allowed = attribute.media?.allowedTypes;
+    if (allowed && !allowed.includes(mediaKind(found.mime))) {
+      const message = `${path} takes ${allowed.join(', ')}: file ${found.id} (${String(found.name)}) is ${mediaKind(found.mime)} (${String(found.mime)})`;
+      throw new ValidationError(message, { errors: [{ path: path.split('.'), message, name: 'ValidationError' }] });
+    }
     return found.id;
   }
   const target = ctx.schemas.byUid(attribute.target)!;

@@ -8,7 +8,7 @@ import { messages } from '../messages.js';
 import { hashPassword } from '../password.js';
 import { newDocumentId, now } from '../ids.js';
 import { resolveLocale } from '../i18n/index.js';
-import { isLocalizedAttribute, type ContentType, type Schemas } from '../schema/index.js';
+import { isLocalizedAttribute, type Attribute, type ContentType, type Schemas } from '../schema/index.js';
 import type { I18nConfig } from '../config/index.js';
 import { assertCan, contentAction, type Actor } from '../permissions/index.js';
 import { createKeyedQueue, isSafeName, type DocumentStatus, type Json, type Row } from '../storage/index.js';
@@ -44,6 +44,8 @@ export interface ContentServiceDeps {
   store: ContentStore;
   users: { rows(): readonly Row[] };
   roles: { rows(): readonly Row[] };
+  /** The media library's records (media attributes point at them). */
+  files: { rows(): readonly Row[] };
   /** The current locales (they change live). */
   i18n(): I18nConfig;
 }
@@ -92,7 +94,7 @@ export function createContentService(deps: ContentServiceDeps) {
   const { schemas, store } = deps;
   const { lookup } = deps;
   const targets = relationTargets(schemas);
-  const relationContext: RelationContext = { schemas, store, users: deps.users, roles: deps.roles };
+  const relationContext: RelationContext = { schemas, store, users: deps.users, roles: deps.roles, files: deps.files };
   /** Serialises writes per document: an update reads the current version and must not race another. */
   const inQueue = createKeyedQueue();
   /** Writes of one document never interleave; writes of different documents run in parallel. */
@@ -534,6 +536,61 @@ export function createContentService(deps: ContentServiceDeps) {
   }
 
   // --------------------------------------------------------------------------------------------
+  // Media
+  // --------------------------------------------------------------------------------------------
+
+  /** `value` (a stored media value, at any depth of `attributes`) without the file `fileId`; the same object when it holds none. */
+  function withoutFile(attributes: Record<string, Attribute>, value: Record<string, unknown>, fileId: number): Record<string, unknown> {
+    let out = value;
+    const set = (name: string, next: unknown) => {
+      if (out === value) out = { ...value };
+      out[name] = next;
+    };
+    for (const [name, attribute] of Object.entries(attributes)) {
+      const current = value[name];
+      if (attribute.type === 'relation' && attribute.media) {
+        if (current === fileId) set(name, null);
+        else if (Array.isArray(current) && current.includes(fileId)) set(name, current.filter((id) => id !== fileId));
+      } else if (attribute.type === 'component' || attribute.type === 'dynamiczone') {
+        const entries = Array.isArray(current) ? current : current && typeof current === 'object' ? [current] : [];
+        const next = entries.map((entry) => {
+          if (!entry || typeof entry !== 'object') return entry;
+          const uid = attribute.type === 'component' ? attribute.component : (entry as { __component?: string }).__component;
+          const component = uid === undefined ? undefined : schemas.components.get(uid);
+          return component ? withoutFile(component.attributes, entry as Record<string, unknown>, fileId) : entry;
+        });
+        if (next.some((entry, index) => entry !== entries[index])) set(name, Array.isArray(current) ? next : next[0]);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Unlinks a deleted file from every document version that shows it (in any media attribute, also
+   * inside components), each document written as one; answers how many documents changed.
+   * @example await content.unlinkFile(12) // 3
+   */
+  async function unlinkFile(fileId: number): Promise<number> {
+    let changed = 0;
+    for (const type of schemas.contentTypes) {
+      for (const documentId of store.documentIds(type)) {
+        const touches = store.versions(type, documentId).some(({ row }) => withoutFile(type.attributes, row, fileId) !== row);
+        if (!touches) continue;
+        await queued(writeKey(type, documentId), async () => {
+          await reread(type, documentId);
+          const versions = store.versions(type, documentId)
+            .map(({ status, row }) => ({ status, row: withoutFile(type.attributes, row, fileId) as DocumentRow, before: row }))
+            .filter(({ row, before }) => row !== before)
+            .map(({ status, row }) => ({ status, row }));
+          if (versions.length > 0) await store.saveAll(type, versions);
+        });
+        changed++;
+      }
+    }
+    return changed;
+  }
+
+  // --------------------------------------------------------------------------------------------
   // Files changed by something else (git, an editor)
   // --------------------------------------------------------------------------------------------
 
@@ -620,5 +677,5 @@ export function createContentService(deps: ContentServiceDeps) {
   /** The models as `actor` may read them: what a request's query is parsed against. */
   const modelsFor = (actor: Actor): ModelLookup => lookupFor(lookup, actor);
 
-  return { modelsFor, findJson, findOneJson, findSingleJson, create, update, updateSingle, remove, removeSingle, noteChangedOnDisk, syncFromDisk, syncTypeFromDisk };
+  return { modelsFor, findJson, findOneJson, findSingleJson, create, update, updateSingle, remove, removeSingle, noteChangedOnDisk, syncFromDisk, syncTypeFromDisk, unlinkFile };
 }

@@ -5,4 +5,3 @@
 export { createMediaService, fileHash, presentFile, tooLarge, type MediaService, type MediaQuery } from './service.js';
 export { localProvider, UPLOADS_PATH, type MediaProvider } from './provider.js';
 export type { FileRow, FileFormat, FileInfo, IncomingFile } from './types.js';
-export { fileModel, FILE_UID } from './model.js';

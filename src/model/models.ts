@@ -3,7 +3,7 @@
  * query parser, the payload validator and the service need not know which is which.
  */
 import { can, readAction, type Actor } from '../permissions/index.js';
-import type { Attribute, ContentType, Schemas } from '../schema/index.js';
+import { FILE_UID, type Attribute, type ContentType, type Schemas } from '../schema/index.js';
 import type { Model, ModelLookup } from './types.js';
 
 export const USER_UID = 'plugin::users-permissions.user';
@@ -30,6 +30,30 @@ const ROLE_ATTRIBUTES: Record<string, Attribute> = {
   users: { type: 'relation', relation: 'oneToMany', target: USER_UID, mappedBy: 'role', private: true },
 };
 
+/** The media library's file (Strapi's `plugin::upload.file`), as filters, sort, fields and populate see it. */
+export const fileModel: Model = {
+  uid: FILE_UID,
+  attributes: {
+    name: { type: 'string' },
+    alternativeText: { type: 'text' },
+    caption: { type: 'text' },
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+    formats: { type: 'json' },
+    hash: { type: 'string' },
+    ext: { type: 'string' },
+    mime: { type: 'string' },
+    size: { type: 'decimal' },
+    url: { type: 'string' },
+    previewUrl: { type: 'string' },
+    provider: { type: 'string' },
+    provider_metadata: { type: 'json' },
+  },
+  localized: false,
+  draftAndPublish: false,
+  isComponent: false,
+};
+
 /** The Model of a content type. */
 export function contentTypeModel(type: ContentType): Model {
   return { uid: type.uid, attributes: type.attributes, localized: type.localized, draftAndPublish: type.draftAndPublish, isComponent: false };
@@ -46,6 +70,7 @@ export function createModelLookup(schemas: Schemas): ModelLookup & { userModel: 
   const roleModel: Model = { uid: ROLE_UID, attributes: ROLE_ATTRIBUTES, localized: false, draftAndPublish: false, isComponent: false };
   models.set(USER_UID, userModel);
   models.set(ROLE_UID, roleModel);
+  models.set(FILE_UID, fileModel);
   for (const component of schemas.components.values()) {
     models.set(component.uid, { uid: component.uid, attributes: component.attributes, localized: false, draftAndPublish: false, isComponent: true });
   }
@@ -66,7 +91,8 @@ export function createModelLookup(schemas: Schemas): ModelLookup & { userModel: 
  */
 export function lookupFor(lookup: ModelLookup, actor: Actor): ModelLookup {
   if (actor.kind === 'system') return lookup;
-  return { model: lookup.model, component: lookup.component, mayRead: (uid) => lookup.mayRead(uid) && can(actor, readAction(uid)) };
+  // Files linked from a document are shown with it to whoever may read it (their bytes are public under /uploads/ anyway).
+  return { model: lookup.model, component: lookup.component, mayRead: (uid) => lookup.mayRead(uid) && (uid === FILE_UID || can(actor, readAction(uid))) };
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   type StoredVersion,
 } from '../content/index.js';
 import { isSafeName, parseDocumentFileName } from '../storage/index.js';
-import { checkSchemaFiles, type ContentType, type Schemas } from '../schema/index.js';
+import { checkSchemaFiles, FILE_UID, type ContentType, type Schemas } from '../schema/index.js';
 import { fileErrorAt } from '../source-lines.js';
 import { assertProject, projectEnv, projectPaths, type ProjectPaths } from './paths.js';
 
@@ -85,11 +85,12 @@ export async function checkProject(dir: string, options: CheckOptions = {}): Pro
   const tables = {
     [USER_UID]: await tableIds(paths, 'users', show, problems),
     [ROLE_UID]: await tableIds(paths, 'roles', show, problems),
+    [FILE_UID]: await tableIds(paths, 'files', show, problems),
   };
   const { files, documentIds } = await readContent(paths, schemas, notLoaded, show, problems);
 
   const exists = (target: string, ref: string | number): boolean | undefined => {
-    if (target === USER_UID || target === ROLE_UID) return typeof ref === 'number' ? tables[target]?.has(ref) : undefined;
+    if (target === USER_UID || target === ROLE_UID || target === FILE_UID) return typeof ref === 'number' ? tables[target]?.has(ref) : undefined;
     const type = schemas.byUid(target);
     return type && typeof ref === 'string' ? (documentIds.get(type.singularName)?.has(ref) ?? false) : undefined;
   };

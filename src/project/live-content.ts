@@ -59,6 +59,7 @@ export function createLiveContent(initial: ContentService, initialSchemas: Schem
     noteChangedOnDisk: (type, documentId) => current.noteChangedOnDisk(currentType(type), documentId),
     syncFromDisk: (type, documentId) => write((service) => service.syncFromDisk(currentType(type), documentId)),
     syncTypeFromDisk: (type) => write((service) => service.syncTypeFromDisk(currentType(type))),
+    unlinkFile: (fileId) => write((service) => service.unlinkFile(fileId)),
   };
 
   async function replace(build: () => Promise<{ content: ContentService; schemas: Schemas } | undefined>): Promise<void> {

@@ -242,7 +242,7 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   const store = createContentStore(documents, schemas);
   const contentShown = relative(paths.root, paths.content).split(sep).join('/');
   await store.load((file, problems) => log.warn(`${contentShown}/${file}: not served (${problems.join('; ')})`));
-  const contentDeps = { users: tables.users, roles: tables.roles, i18n: () => config.i18n };
+  const contentDeps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => config.i18n };
   const live = createLiveContent(createContentService({ schemas, lookup, store, ...contentDeps }), schemas);
 
   /** Serves content types changed on disk, with every model and service built from them, or answers why not. */

@@ -15,6 +15,7 @@ import type {
   DateAttribute,
   DynamicZoneAttribute,
   EnumerationAttribute,
+  MediaKind,
   NumberAttribute,
   PluginOptions,
   RelationAttribute,
@@ -22,6 +23,7 @@ import type {
   StringAttribute,
   UidAttribute,
 } from './types.js';
+import { FILE_UID } from './types.js';
 import {
   checkKnownKeys,
   checkRange,
@@ -58,6 +60,7 @@ const TYPE_LIST = [
   'component',
   'dynamiczone',
   'relation',
+  'media',
 ] as const satisfies readonly AttributeType[];
 
 // Fails to compile when a member of the AttributeType union is missing from the list above.
@@ -88,7 +91,6 @@ export function isAttributeType(value: string): value is AttributeType {
 
 /** The problem text for an unknown `type` value, with a suggestion when one is close. */
 export function unknownTypeProblem(value: string): string {
-  if (value === 'media') return '"media" is not a known type (foliocms has no media library)';
   const alias = TYPE_ALIASES[value];
   const hint = alias ? `; did you mean "${alias}"?` : didYouMean(value, ATTRIBUTE_TYPES);
   return `${describe(value)} is not a known type${hint}`;
@@ -157,6 +159,8 @@ export function allowedKeys(type: AttributeType): readonly string[] {
     case 'relation':
       // useJoinTable only tunes Strapi's SQL layout: accepted, checked, dropped.
       return [...BASE_KEYS, 'relation', 'target', 'inversedBy', 'mappedBy', 'useJoinTable'];
+    case 'media':
+      return [...BASE_KEYS, 'multiple', 'allowedTypes'];
     default:
       throw new Error(`unhandled attribute type ${type satisfies never}`);
   }
@@ -228,9 +232,30 @@ export function parseAttribute(raw: unknown, key: string, owner: AttributeOwner)
       return compact(parseDynamicZone(raw, key, base));
     case 'relation':
       return compact(parseRelation(raw, key, base, owner));
+    case 'media':
+      return compact(parseMedia(raw, key, base));
     default:
       throw new Error(`unhandled attribute type ${type satisfies never}`);
   }
+}
+
+const MEDIA_KINDS: readonly MediaKind[] = ['images', 'videos', 'audios', 'files'];
+
+/**
+ * `{ type: media, multiple, allowedTypes }`, loaded as the relation it is served as: to the media
+ * library's files, one (`manyToOne`: many documents may show one file) or several (`manyToMany`).
+ */
+function parseMedia(raw: Record<string, unknown>, key: string, base: BaseAttribute): RelationAttribute {
+  const multiple = optionalBoolean(raw.multiple, join(key, 'multiple')) ?? false;
+  const relation = { type: 'relation', ...base, relation: multiple ? 'manyToMany' : 'manyToOne', target: FILE_UID } as const;
+  if (!given(raw.allowedTypes)) return { ...relation, media: {} };
+  const listKey = join(key, 'allowedTypes');
+  if (!Array.isArray(raw.allowedTypes) || raw.allowedTypes.length === 0) fail(listKey, `must be a list of ${MEDIA_KINDS.join(', ')}, got ${describe(raw.allowedTypes)}`);
+  const kinds = raw.allowedTypes.map((kind, index) => {
+    if (typeof kind !== 'string' || !(MEDIA_KINDS as readonly string[]).includes(kind)) fail(`${listKey}.${index}`, `must be one of ${MEDIA_KINDS.join(', ')}, got ${describe(kind)}${typeof kind === 'string' ? didYouMean(kind, MEDIA_KINDS) : ''}`);
+    return kind as MediaKind;
+  });
+  return { ...relation, media: { allowedTypes: [...new Set(kinds)] } };
 }
 
 function parseType(raw: Record<string, unknown>, key: string): AttributeType {

@@ -74,6 +74,18 @@ export function parseAttributeSpec(spec: string): { name: string; attribute: Att
   return { name, attribute: asValidation(`Attribute "${spec}":`, () => parseAttribute(raw, name, 'contentType')) };
 }
 
+/** A content type as its file holds it (see asWritten). */
+function writtenSchema(schema: ContentTypeSchema): ContentTypeSchema {
+  return { ...schema, attributes: Object.fromEntries(Object.entries(schema.attributes).map(([name, attribute]) => [name, asWritten(attribute)])) as unknown as ContentTypeSchema['attributes'] };
+}
+
+/** An attribute as a YAML file holds it: a media attribute as `{ type: media }`, not the relation it is loaded as. */
+function asWritten(attribute: Attribute): Record<string, unknown> {
+  if (attribute.type !== 'relation' || !attribute.media) return attribute as unknown as Record<string, unknown>;
+  const { type: _type, relation, target: _target, media, ...base } = attribute;
+  return { type: 'media', ...base, ...(relation === 'manyToMany' && { multiple: true }), ...(media.allowedTypes && { allowedTypes: [...media.allowedTypes] }) };
+}
+
 /** `article` → `articles`, `category` → `categories`, `address` → `addresses`. */
 function pluralOf(singular: string): string {
   if (/[^aeiou]y$/.test(singular)) return `${singular.slice(0, -1)}ies`;
@@ -127,7 +139,7 @@ export function buildContentType(input: BuildContentTypeInput, existing: Pick<Sc
   };
   // The loader's own checks, as a guard: what this writes must load.
   const file = `content-types/${singularName}.yaml`;
-  asValidation(`${file}:`, () => parseContentType(schema, file, `${singularName}.yaml`));
+  asValidation(`${file}:`, () => parseContentType(writtenSchema(schema), file, `${singularName}.yaml`));
   return schema;
 }
 
@@ -144,7 +156,7 @@ export function buildContentType(input: BuildContentTypeInput, existing: Pick<Sc
  * //   name: { type: string }
  */
 export function renderContentTypeYaml(schema: ContentTypeSchema): string {
-  const document = new Document(schema);
+  const document = new Document(writtenSchema(schema));
   if (isMap(document.contents)) {
     for (const pair of document.contents.items) {
       if (!isMap(pair.value)) continue;

@@ -20,6 +20,7 @@ export type {
   DynamicZoneAttribute,
   EnumerationAttribute,
   JsonAttribute,
+  MediaKind,
   NumberAttribute,
   PluginOptions,
   RelationAttribute,
@@ -29,6 +30,7 @@ export type {
   UidAttribute,
   UsersPermissionsTarget,
 } from './types.js';
+export { FILE_UID } from './types.js';
 export { ATTRIBUTE_TYPES, RELATION_KINDS } from './attributes.js';
 export { SYSTEM_FIELDS, BUILT_IN_USER_FIELDS } from './names.js';
 export { loadSchemas } from './load.js';

@@ -87,7 +87,8 @@ export function checkReferences(input: ReferenceInput): void {
       if (attribute.type === 'dynamiczone') {
         for (const uid of attribute.components) checkComponentExists(owner, `${key}.components`, uid, input.components);
       }
-      if (attribute.type === 'relation') {
+      // A media attribute's target is the media library, set by the loader, never written by hand.
+      if (attribute.type === 'relation' && !attribute.media) {
         if (!targets.includes(attribute.target)) {
           const hint = didYouMean(attribute.target, targets) || `: use api::<singularName>.<singularName> or ${USER_UID}`;
           throw new ProjectFileError(owner.file, `${key}.target`, `"${attribute.target}" is not a content type${hint}`);

@@ -23,7 +23,8 @@ export type AttributeType =
   | 'json'
   | 'component'
   | 'dynamiczone'
-  | 'relation';
+  | 'relation'
+  | 'media';
 
 export type RelationKind = 'oneToOne' | 'oneToMany' | 'manyToOne' | 'manyToMany';
 
@@ -143,7 +144,18 @@ export interface RelationAttribute extends BaseAttribute {
   target: string;
   inversedBy?: string;
   mappedBy?: string;
+  /**
+   * A `media` attribute is loaded as a relation to the media library's files (`plugin::upload.file`,
+   * linked by numeric id): `media` marks it, with the kinds of file it takes (all when unset).
+   */
+  media?: { allowedTypes?: readonly MediaKind[] };
 }
+
+/** The uid of the media library's files, the target of every `media` attribute. */
+export const FILE_UID = 'plugin::upload.file';
+
+/** The kinds of file a media attribute may take, as Strapi names them. */
+export type MediaKind = 'images' | 'videos' | 'audios' | 'files';
 
 export type Attribute =
   | StringAttribute
@@ -160,7 +172,7 @@ export type Attribute =
   | RelationAttribute;
 
 /** The attribute variant of one type, e.g. `AttributeOf<'uid'>` is `UidAttribute`. */
-export type AttributeOf<T extends AttributeType> = Extract<Attribute, { type: T }>;
+export type AttributeOf<T extends Exclude<AttributeType, 'media'>> = Extract<Attribute, { type: T }>;
 
 export type ContentTypeKind = 'collectionType' | 'singleType';
 

@@ -55,7 +55,9 @@ load('should load a Strapi schema.json as it is, keeping what matters and droppi
 load('should load one attribute of every type with its validation keys', async () => {
   const schemas = await loadSchemas(fixture('all-types'));
   const sample = schemas.bySingular('sample')!;
-  assert.equal([...new Set(Object.values(sample.attributes).map((attribute) => attribute.type))].sort(), [...ATTRIBUTE_TYPES].sort());
+  // A media attribute is loaded as the relation it is served as.
+  assert.equal([...new Set(Object.values(sample.attributes).map((attribute) => attribute.type))].sort(), ATTRIBUTE_TYPES.filter((type) => type !== 'media').sort());
+  assert.equal(sample.attributes.someMedia, { type: 'relation', relation: 'manyToMany', target: 'plugin::upload.file', media: { allowedTypes: ['images', 'videos'] } });
   assert.equal(sample.attributes.aBigInteger, { type: 'biginteger', min: '0', max: '9007199254740993', default: '12' });
   assert.equal(sample.attributes.aComponent, { type: 'component', component: 'shared.link', repeatable: false });
   assert.equal(sample.attributes.someJson, { type: 'json', default: { a: [1, 2] } });
@@ -255,14 +257,28 @@ load('when pluginOptions.i18n has a misspelt key then the error names it', async
 
 // --- attributes ----------------------------------------------------------------------------
 
+load('a media attribute loads as a relation to the media library; its keys and kinds are checked', async () => {
+  const dir = await project({ 'content-types/article.yaml': article('  cover: { type: media }') });
+  assert.equal((await loadSchemas(dir)).bySingular('article')!.attributes.cover, { type: 'relation', relation: 'manyToOne', target: 'plugin::upload.file', media: {} });
+  assert.is(
+    await messageFor({ 'content-types/article.yaml': article('  cover: { type: media, allowedTypes: [image] }') }),
+    'content-types/article.yaml: attributes.cover.allowedTypes.0 must be one of images, videos, audios, files, got "image"; did you mean "images"?',
+  );
+  assert.is(
+    await messageFor({ 'content-types/article.yaml': article('  cover: { type: media, target: api::x.x }') }),
+    'content-types/article.yaml: attributes.cover.target is not allowed for type "media"',
+  );
+  assert.is(
+    await messageFor({ 'content-types/article.yaml': article('  cover: { type: relation, relation: oneToOne, target: plugin::upload.file }') }).then((message) => /is not a content type/.test(message)),
+    true,
+    'a relation to the media library is written as type: media',
+  );
+});
+
 load('when an attribute type is unknown then the error names the key and suggests the nearest type', async () => {
   const error = await loadError(fixture('unknown-type'));
   assert.is(error.message, 'content-types/article.yaml: attributes.views.type "integr" is not a known type; did you mean "integer"?');
   assert.equal([error.file, error.key], ['content-types/article.yaml', 'attributes.views.type']);
-  assert.is(
-    await messageFor({ 'content-types/article.yaml': article('  cover: { type: media }') }),
-    'content-types/article.yaml: attributes.cover.type "media" is not a known type (foliocms has no media library)',
-  );
   assert.is(
     await messageFor({ 'content-types/article.yaml': article('  x: { type: banana }') }),
     'content-types/article.yaml: attributes.x.type "banana" is not a known type',

@@ -67,10 +67,14 @@ export function registerMedia(program: Command, io: CliIo): void {
     .description('delete a file and its formats (the URL stops working at once)')
     .action(async (raw: string, _options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const media = await openMedia(globals, io);
       const id = fileId(raw);
-      if (!media.find(id)) throw new ApplicationError(`no file has the id ${id}: \`folio media list\` shows them`);
-      const removed = await media.remove(id);
-      done(io, globals, removed, `Deleted file ${removed.id} (${removed.name}) and its formats.`);
+      // The whole project: the documents that show the file are written without it.
+      const { openProject } = await import('../../project/index.js');
+      const project = await openProject(globals.dir, { env: io.env });
+      if (!project.media.find(id)) throw new ApplicationError(`no file has the id ${id}: \`folio media list\` shows them`);
+      const removed = await project.media.remove(id);
+      const unlinked = await project.content.unlinkFile(id);
+      await project.close();
+      done(io, globals, removed, `Deleted file ${removed.id} (${removed.name}) and its formats${unlinked > 0 ? `; unlinked it from ${unlinked} document(s)` : ''}.`);
     });
 }

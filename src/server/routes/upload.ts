@@ -6,8 +6,8 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { NotFoundError, ValidationError } from '../../errors.js';
-import { fileModel, presentFile, type FileInfo, type FileRow, type MediaService } from '../../media/index.js';
-import { compareBy, compileFilter, lookupFor, parseQueryString, parseUsersQuery, pickFields, type ModelLookup } from '../../model/index.js';
+import { presentFile, type FileInfo, type FileRow, type MediaService } from '../../media/index.js';
+import { compareBy, compileFilter, fileModel, lookupFor, parseQueryString, parseUsersQuery, pickFields, type ModelLookup } from '../../model/index.js';
 import { uploadAction, type Actor } from '../../permissions/index.js';
 import { isPlainObject } from '../../objects.js';
 import { requires } from '../authorize.js';
@@ -15,6 +15,8 @@ import { readMultipart } from '../multipart.js';
 
 export interface UploadRoutesDeps {
   media: MediaService;
+  /** Unlinks a deleted file from the documents that show it. */
+  unlinkFile(id: number): Promise<unknown>;
   lookup: ModelLookup;
   sizeLimit(): number;
 }
@@ -98,6 +100,8 @@ export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
   });
 
   router.delete('/upload/files/:id', requires(uploadAction('destroy')), async (ctx) => {
-    ctx.body = shape(await media.remove(idParam(ctx)));
+    const removed = await media.remove(idParam(ctx));
+    await deps.unlinkFile(removed.id);
+    ctx.body = shape(removed);
   });
 }
