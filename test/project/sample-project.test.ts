@@ -14,13 +14,14 @@ import { serve, serveProject, type ApiServer, type ServeProcess } from '../_help
 
 /**
  * A temporary copy of the repository's project with what git versions of its data/ (documents,
- * roles, permissions), and none of the accounts or secrets a local `npm start` may have left there.
+ * roles, permissions, the media library's records) and its uploaded files, and none of the accounts or secrets a local `npm start` may have left there.
  */
 async function copyRepositoryProject(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const copy = await copySampleProject();
   await mkdir(join(copy.dir, 'data'), { recursive: true });
   await cp(join(repoRoot, 'data/content'), join(copy.dir, 'data/content'), { recursive: true });
-  for (const table of ['roles.json', 'permissions.json']) await cp(join(repoRoot, 'data', table), join(copy.dir, 'data', table));
+  for (const table of ['roles.json', 'permissions.json', 'files.json']) await cp(join(repoRoot, 'data', table), join(copy.dir, 'data', table));
+  await cp(join(repoRoot, 'public/uploads'), join(copy.dir, 'public/uploads'), { recursive: true });
   return copy;
 }
 
@@ -32,6 +33,7 @@ interface Article {
   body: Array<{ type: string; children: unknown[] }> | null;
   sections: Array<{ heading: string | null; body: string | null }>;
   category: { documentId: string; name: string } | null;
+  cover: { url: string; alternativeText: string; width: number; formats: Record<string, { url: string }> } | null;
 }
 
 /** Every node type in a blocks value, inline nodes (text, link, list-item) included. */
@@ -74,6 +76,14 @@ served('when Public lists articles with populate=* then it gets at least three, 
     assert.ok(Array.isArray(article.sections) && article.sections.length > 0, `${article.title} has sections`);
     assert.type(article.sections[0]!.heading, 'string');
     assert.ok(Array.isArray(article.body) && article.body.length > 0, `${article.title} has a body`);
+  }
+  // Each has a cover image, served under /uploads/ with its responsive formats.
+  for (const article of articles) {
+    assert.ok(article.cover, `${article.title} has a cover`);
+    assert.match(article.cover.alternativeText, /^Cover of /);
+    const served = await fetch(`${api.url}${article.cover.url}`);
+    assert.equal([served.status, served.headers.get('content-type')], [200, 'image/jpeg'], article.cover.url);
+    assert.is((await fetch(`${api.url}${article.cover.formats.small!.url}`)).status, 200);
   }
   const types = nodeTypes(articles.map((article) => article.body));
   for (const type of ['paragraph', 'heading', 'list', 'list-item', 'link', 'text']) assert.ok(types.has(type), `the bodies hold a ${type}`);
