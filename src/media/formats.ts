@@ -5,9 +5,9 @@
  */
 import sharp from 'sharp';
 
-/** Images that get responsive formats (SVG gets its width and height only, as in Strapi). */
-const RESIZABLE = new Set(['jpeg', 'png', 'webp', 'tiff', 'gif', 'avif']);
-const MEASURABLE = new Set([...RESIZABLE, 'svg']);
+/** Images that get responsive formats, as in Strapi (SVG and AVIF, read as heif, get their width and height only). */
+const RESIZABLE = new Set(['jpeg', 'png', 'webp', 'tiff', 'gif']);
+const MEASURABLE = new Set([...RESIZABLE, 'svg', 'heif']);
 const THUMBNAIL = { width: 245, height: 156 };
 
 /** One format as made, before it is stored: its bytes and what a file object says of it. */

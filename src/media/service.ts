@@ -37,6 +37,11 @@ export function presentFile(row: FileRow): FileRow {
   return Object.fromEntries(FIELD_ORDER.map((field) => [field, row[field]])) as FileRow;
 }
 
+/** Extensions that claim an image, checked like an image MIME type. */
+const IMAGE_EXTENSIONS = new Set(['.jpg', '.jpeg', '.png', '.gif', '.webp', '.tif', '.tiff', '.avif', '.svg']);
+/** The MIME type of each image format sharp reads. */
+const IMAGE_MIME: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', tiff: 'image/tiff', avif: 'image/avif', svg: 'image/svg+xml' };
+
 /** Kilobytes as Strapi counts them: bytes / 1000, two decimals. */
 const kilobytes = (bytes: number) => Math.round((bytes / 1000) * 100) / 100;
 
@@ -105,8 +110,14 @@ export function createMediaService(deps: MediaServiceDeps) {
     if (file.bytes.length > sizeLimit) throw new PayloadTooLargeError(tooLarge(name, sizeLimit));
     const ext = extensionOf(file.filename) || extensionOf(name);
     const hash = fileHash(name, ext);
-    const mime = file.mime || 'application/octet-stream';
-    const image = mime.startsWith('image/') ? await measure(file.bytes) : undefined;
+    const declared = file.mime || 'application/octet-stream';
+    const image = declared.startsWith('image/') || IMAGE_EXTENSIONS.has(ext.toLowerCase()) ? await measure(file.bytes) : undefined;
+    // A file that says it is an image must be one: its bytes decide its type, never the label a
+    // client put on it (an HTML page named photo.jpg is refused, so it can never be served as one).
+    if ((declared.startsWith('image/') || IMAGE_EXTENSIONS.has(ext.toLowerCase())) && !image) {
+      throw new ValidationError(`${name} is not a valid image`, { errors: [{ path: ['files'], message: `${name} is not a valid image`, name: 'ValidationError' }] });
+    }
+    const mime = image ? IMAGE_MIME[image.format] ?? declared : declared;
     const made = image ? await makeFormats(file.bytes, image, breakpoints) : [];
     const written: string[] = [];
     const put = async (fileName: string, bytes: Uint8Array) => {

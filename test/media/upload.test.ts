@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { actionCatalogue } from '../../src/permissions/index.js';
 import { storedTable } from '../_helpers/at-rest.js';
-import { rawRequest } from '../_helpers/index.js';
-import { apiServer, type ApiServer } from '../_helpers/server.js';
+import { rawRequest, request } from '../_helpers/index.js';
+import { apiServer, serve, testProject, type ApiServer } from '../_helpers/server.js';
 
 const UPLOAD_ACTIONS = ['upload', 'find', 'findOne', 'destroy'].map((action) => `plugin::upload.content-api.${action}`);
 
@@ -75,6 +75,14 @@ test('an image is stored with its width, height and the formats smaller than it,
   assert.ok((await storedTable(api.dir, 'files')).rows.some((row) => row.hash === file.hash));
 });
 
+test('an image’s type is read from its bytes, not from the label the client gave it', async () => {
+  const png = await sharp({ create: { width: 20, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+  const [file] = (await upload(api, [{ name: 'files', value: png, filename: 'labelled.jpg', type: 'image/jpeg' }])).body;
+  assert.equal([file.mime, file.width, file.height], ['image/png', 20, 10]);
+  assert.is((await fetch(`${api.url}${file.url}`)).status, 200);
+  await api.del(`/api/upload/files/${file.id}`);
+});
+
 test('a small image gets no formats; a file that is not an image gets no width, height or formats', async () => {
   const answer = await upload(api, [
     { name: 'files', value: await jpeg(200, 100), filename: 'icon.jpg', type: 'image/jpeg' },
@@ -100,7 +108,7 @@ test('files are served with ETag, Last-Modified and a long cache, answer conditi
   assert.is(range.status, 206);
   assert.is((await range.arrayBuffer()).byteLength, 10);
 
-  const [svg] = (await upload(api, [{ name: 'files', value: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), filename: 'evil.svg', type: 'image/svg+xml' }])).body;
+  const [svg] = (await upload(api, [{ name: 'files', value: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), filename: 'evil.svg', type: 'image/svg+xml' }])).body;
   const served = await fetch(`${api.url}${svg.url}`);
   assert.is(served.headers.get('content-disposition'), 'attachment');
   assert.match(served.headers.get('content-security-policy') ?? '', /default-src 'none'.*sandbox/);
@@ -169,6 +177,11 @@ test('bad uploads are told why and leave no file behind', async () => {
   assert.match(extraKey.body.error.message, /fileInfo field has unspecified keys: url/);
   const pathName = await upload(api, [{ name: 'files', value: await jpeg(10, 10), filename: 'a.jpg', type: 'image/jpeg' }, { name: 'fileInfo', value: '{"name":"../../etc/passwd"}' }]);
   assert.equal([pathName.status, pathName.body.error.message], [400, 'File name contains invalid characters']);
+  // A file that claims to be an image must be one; the bytes decide the type of one that is.
+  const page = await upload(api, [{ name: 'files', value: Buffer.from('<html><script>alert(1)</script></html>'), filename: 'photo.jpg', type: 'image/jpeg' }]);
+  assert.equal([page.status, page.body.error.message], [400, 'photo.jpg is not a valid image']);
+  const sneaky = await upload(api, [{ name: 'files', value: Buffer.from('<html></html>'), filename: 'photo.png', type: 'text/plain' }]);
+  assert.equal([sneaky.status, sneaky.body.error.message], [400, 'photo.png is not a valid image']);
   assert.equal(await uploadedNames(api), before, 'nothing was written');
 });
 
@@ -201,3 +214,47 @@ limits('without the upload actions, Public may neither upload nor list; the acti
 });
 
 limits.run();
+
+const crash = suite('uploads and a crash');
+
+crash('uploads acknowledged before a SIGKILL are all there after a restart, with every byte and format; nothing half-written is listed', async () => {
+  const project = await testProject({ publicActions: UPLOAD_ACTIONS });
+  let server = await serve(project.dir);
+  try {
+    const photo = await jpeg(800, 600);
+    const acknowledged: Array<{ id: number; hash: string; url: string; formats: Record<string, { url: string }> }> = [];
+    let stop = false;
+    const uploader = async () => {
+      while (!stop) {
+        const form = new FormData();
+        form.append('files', new Blob([photo], { type: 'image/jpeg' }), 'crash.jpg');
+        const answer = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form }).catch(() => undefined);
+        if (answer?.status === 201) acknowledged.push(...((await answer.json().catch(() => [])) as typeof acknowledged));
+      }
+    };
+    const uploaders = [uploader(), uploader(), uploader()];
+    while (acknowledged.length < 6) await new Promise((resolve) => setTimeout(resolve, 20));
+    await server.stop('SIGKILL');
+    stop = true;
+    await Promise.all(uploaders);
+
+    server = await serve(project.dir);
+    const listed = (await request(`${server.url}/api/upload/files`)).body as Array<{ id: number; url: string; formats: Record<string, { url: string }> }>;
+    const byId = new Map(listed.map((file) => [file.id, file]));
+    for (const file of acknowledged) {
+      assert.ok(byId.has(file.id), `file ${file.id} acknowledged, then lost`);
+      for (const url of [file.url, ...Object.values(file.formats).map((format) => format.url)]) {
+        const served = await fetch(`${server.url}${url}`);
+        assert.is(served.status, 200, url);
+        await served.arrayBuffer();
+      }
+    }
+    // Every listed file is whole: its bytes are the photo's.
+    for (const file of listed) assert.ok(Buffer.from(await (await fetch(`${server.url}${file.url}`)).arrayBuffer()).equals(photo), file.url);
+  } finally {
+    await server.stop();
+    await project.cleanup();
+  }
+});
+
+crash.run();
