@@ -1,7 +1,7 @@
 /** `folio media add|list|delete`: the media library from a script, obeyed by a running server at once. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { folio, initProject, request } from '../_helpers/index.js';
@@ -40,6 +40,21 @@ test('add should store files with alt text and caption, list them, and delete on
     assert.equal([unknown.code, unknown.stderr], [1, 'folio: no file has the id 99: `folio media list` shows them\n']);
   } finally {
     await server.stop();
+    await project.cleanup();
+  }
+});
+
+test('content-type create --attr cover:media should write a media attribute that loads, lists and links files', async () => {
+  const project = await initProject();
+  try {
+    const dir = project.dir;
+    const created = await folio(['content-type', 'create', 'post', '--attr', 'title:string', 'cover:media', '--dir', dir]);
+    assert.is(created.code, 0, created.stderr);
+    assert.match(await readFile(join(dir, 'content-types/post.yaml'), 'utf8'), /\n {2}cover: \{ type: media \}\n/);
+    const listed = JSON.parse((await folio(['content-type', 'list', '--json', '--dir', dir])).stdout) as Array<{ singularName: string; attributes: number }>;
+    assert.equal(listed.map((type) => [type.singularName, type.attributes]), [['post', 2]]);
+    assert.equal((await folio(['check', '--dir', dir])).code, 0);
+  } finally {
     await project.cleanup();
   }
 });
