@@ -9,6 +9,7 @@ import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.
 import { newDocumentId, now } from '../ids.js';
 import type { Table } from '../storage/index.js';
 import { makeFormats, measure } from './formats.js';
+import { playable } from './sniff.js';
 import type { MediaProvider } from './provider.js';
 import type { FileFields, FileFormat, FileInfo, FileRow, IncomingFile } from './types.js';
 
@@ -117,7 +118,8 @@ export function createMediaService(deps: MediaServiceDeps) {
     if ((declared.startsWith('image/') || IMAGE_EXTENSIONS.has(ext.toLowerCase())) && !image) {
       throw new ValidationError(`${name} is not a valid image`, { errors: [{ path: ['files'], message: `${name} is not a valid image`, name: 'ValidationError' }] });
     }
-    const mime = image ? IMAGE_MIME[image.format] ?? declared : declared;
+    // Declared video or audio that no player would play is kept as a plain file (kind `files`).
+    const mime = image ? (IMAGE_MIME[image.format] ?? declared) : playable(file.bytes, declared) ? declared : 'application/octet-stream';
     const made = image ? await makeFormats(file.bytes, image, breakpoints) : [];
     const written: string[] = [];
     const put = async (fileName: string, bytes: Uint8Array) => {

@@ -16,6 +16,7 @@ attributes:
   title: { type: string }
   cover: { type: media, allowedTypes: [images] }
   gallery: { type: media, multiple: true }
+  clip: { type: media, allowedTypes: [videos] }
   blocks: { type: component, repeatable: true, component: shared.figure }
 `;
 const FIGURE = `info: { displayName: Figure }
@@ -86,6 +87,19 @@ test('a file outside allowedTypes, a file that does not exist, and two files for
   const inComponent = await api.post('/api/posts', { data: { title: 'x', blocks: [{ caption: 'c', image: ids['notes.txt'] }] } });
   assert.is(inComponent.status, 400);
   assert.match(inComponent.body.error.message, /^blocks\.image takes images/, inComponent.body.error.message);
+});
+
+test('a file declared as a video whose bytes are not one is stored as a plain file, and a videos-only field refuses it', async () => {
+  const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]);
+  const form = new FormData();
+  form.append('files', new Blob([mp4], { type: 'video/mp4' }), 'clip.mp4');
+  form.append('files', new Blob(['<html><script>alert(1)</script></html>'], { type: 'video/mp4' }), 'fake.mp4');
+  const [clip, fake] = (await (await fetch(`${api.url}/api/upload`, { method: 'POST', body: form })).json()) as Array<{ id: number; mime: string }>;
+  assert.equal([clip!.mime, fake!.mime], ['video/mp4', 'application/octet-stream']);
+  assert.is((await api.post('/api/posts', { data: { title: 'Clip', clip: clip!.id } })).status, 200);
+  const refused = await api.post('/api/posts', { data: { title: 'Fake', clip: fake!.id } });
+  assert.is(refused.status, 400);
+  assert.is(refused.body.error.message, `clip takes videos: file ${fake!.id} (fake.mp4) is files (application/octet-stream)`);
 });
 
 test('media inside a component is populated through it', async () => {
