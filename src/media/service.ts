@@ -112,10 +112,11 @@ export function createMediaService(deps: MediaServiceDeps) {
     const ext = extensionOf(file.filename) || extensionOf(name);
     const hash = fileHash(name, ext);
     const declared = file.mime || 'application/octet-stream';
-    const image = declared.startsWith('image/') || IMAGE_EXTENSIONS.has(ext.toLowerCase()) ? await measure(file.bytes) : undefined;
     // A file that says it is an image must be one: its bytes decide its type, never the label a
     // client put on it (an HTML page named photo.jpg is refused, so it can never be served as one).
-    if ((declared.startsWith('image/') || IMAGE_EXTENSIONS.has(ext.toLowerCase())) && !image) {
+    const claimsImage = declared.startsWith('image/') || IMAGE_EXTENSIONS.has(ext.toLowerCase());
+    const image = claimsImage ? await measure(file.bytes) : undefined;
+    if (claimsImage && !image) {
       throw new ValidationError(`${name} is not a valid image`, { errors: [{ path: ['files'], message: `${name} is not a valid image`, name: 'ValidationError' }] });
     }
     // Declared video or audio that no player would play is kept as a plain file (kind `files`).
