@@ -4,6 +4,9 @@
  * hashes still verify. Node's built-in `crypto.scrypt` is used rather than scrypt-js: measured on
  * the project's machine it is about 5× faster per hash (56 ms against 270 ms at N=16384) and runs
  * on the libuv thread pool instead of the event loop, so logins do not stall other requests.
+ *
+ * A bcrypt hash (`$2a$`, `$2b$`, `$2y$`: Strapi's, brought over by an import) is verified too, with
+ * bcryptjs, and is then due for a rehash: the first successful sign-in replaces it with scrypt.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -12,6 +15,8 @@ import { createLimiter } from './limiter.js';
 const CURRENT = { N: 16384, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const SALT_BYTES = 16;
+/** A bcrypt hash, as Strapi stores them. */
+const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 const FORMAT = /^\$scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/]+={0,2})\$([A-Za-z0-9+/]+={0,2})$/;
 
 /**
@@ -44,6 +49,10 @@ let decoy: Promise<string> | undefined;
  * @example await verifyPassword('correct horse', user.password) // true
  */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (typeof stored === 'string' && BCRYPT.test(stored)) {
+    const { default: bcrypt } = await import('bcryptjs');
+    return hashing(() => bcrypt.compare(password.normalize('NFC'), stored));
+  }
   const match = typeof stored === 'string' ? FORMAT.exec(stored) : null;
   if (!match) {
     await verifyPassword(password, await (decoy ??= hashPassword(randomBytes(16).toString('hex'))));

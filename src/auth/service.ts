@@ -11,7 +11,7 @@ import type { UserRow, UserService } from '../users/index.js';
 import { checkBody, checkPasswordLength } from './body.js';
 import { authMessages as m } from './messages.js';
 import { hashOneTimeToken, newOneTimeToken } from './one-time-tokens.js';
-import { hashPassword, verifyPassword } from '../password.js';
+import { hashPassword, needsRehash, verifyPassword } from '../password.js';
 import { SYSTEM_ACTOR, type Actor, type RoleRow } from '../permissions/index.js';
 import { findOrCreateUser, type ProviderLogin } from './providers/index.js';
 import type { Sessions } from './sessions.js';
@@ -116,7 +116,9 @@ export function createAuthService(deps: AuthDeps) {
     // Only after the password: before it, these would tell a stranger the account exists.
     if (up().advanced.emailConfirmation && user.confirmed !== true) throw new ApplicationError(m.emailNotConfirmed);
     if (user.blocked === true) throw new ApplicationError(m.blocked);
-    return answer(user, client);
+    // A hash of an older kind or cost (bcrypt from Strapi) is replaced now that the password is known.
+    const current = needsRehash(user.password!) ? await setUserFields(user.id, { password: await hashPassword(password!) }) : user;
+    return answer(current, client);
   }
 
   /** POST /api/auth/local/register */

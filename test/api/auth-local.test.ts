@@ -1,6 +1,7 @@
 /** spec/api.md POST /api/auth/local and /local/register, and the "Errors" rows of both. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import bcrypt from 'bcryptjs';
 import jwt from 'jsonwebtoken';
 import { authMessages } from '../../src/auth/index.js';
 import { storedTable } from '../_helpers/at-rest.js';
@@ -57,6 +58,24 @@ login('a blocked account: 400 Your account has been blocked by an administrator,
   await api.project.users.setBlocked(SYSTEM_ACTOR, user.id, true);
   assert.is((await api.post('/api/auth/local', { identifier: 'blocky', password: 'correct-horse' })).body.error.message, authMessages.blocked);
   assert.is((await api.post('/api/auth/local', { identifier: 'blocky', password: 'wrong' })).body.error.message, authMessages.invalidIdentifierOrPassword);
+});
+
+login('a user with a bcrypt hash (brought from Strapi) signs in with that password, and the hash becomes scrypt at once', async () => {
+  await api.post('/api/auth/local/register', { username: 'strapi-user', email: 'moved@example.com', password: 'placeholder-1' });
+  const { id } = api.project.users.findByIdOrEmail('moved@example.com')!;
+  const bcryptHash = bcrypt.hashSync('from-strapi-1', 10);
+  await api.project.tables.users.update((data) => {
+    data.rows.find((row) => row.id === id)!.password = bcryptHash;
+  });
+  assert.is((await api.post('/api/auth/local', { identifier: 'moved@example.com', password: 'wrong-password' })).status, 400);
+  assert.is((await storedTable(api.dir, 'users')).rows.find((row) => row.id === id)!.password, bcryptHash, 'a failed sign-in changes nothing');
+  const signedIn = await api.post('/api/auth/local', { identifier: 'moved@example.com', password: 'from-strapi-1' });
+  assert.is(signedIn.status, 200, signedIn.text);
+  assert.not.match(signedIn.text, SECRETS);
+  const stored = (await storedTable(api.dir, 'users')).rows.find((row) => row.id === id)!.password as string;
+  assert.match(stored, /^\$scrypt\$/, 'rehashed with scrypt, and stored');
+  assert.is((await api.post('/api/auth/local', { identifier: 'strapi-user', password: 'from-strapi-1' })).status, 200, 'the same password still signs in');
+  assert.is((await api.get('/api/users/me', { authorization: `Bearer ${signedIn.body.jwt}` })).status, 200, 'the token given at the rehash stays valid');
 });
 
 login.run();
