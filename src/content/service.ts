@@ -565,6 +565,15 @@ export function createContentService(deps: ContentServiceDeps) {
     return out;
   }
 
+  /** Whether `attributes`, or a component they hold, has a media attribute: only such types are searched for a file. */
+  function holdsMedia(attributes: Record<string, Attribute>, seen = new Set<string>()): boolean {
+    return Object.values(attributes).some((attribute) => {
+      if (attribute.type === 'relation') return attribute.media !== undefined;
+      const uids = attribute.type === 'component' ? [attribute.component] : attribute.type === 'dynamiczone' ? attribute.components : [];
+      return uids.some((uid) => !seen.has(uid) && seen.add(uid) && holdsMedia(schemas.components.get(uid)?.attributes ?? {}, seen));
+    });
+  }
+
   /**
    * Unlinks a deleted file from every document version that shows it (in any media attribute, also
    * inside components), each document written as one; answers how many documents changed.
@@ -573,6 +582,7 @@ export function createContentService(deps: ContentServiceDeps) {
   async function unlinkFile(fileId: number): Promise<number> {
     let changed = 0;
     for (const type of schemas.contentTypes) {
+      if (!holdsMedia(type.attributes)) continue;
       for (const documentId of store.documentIds(type)) {
         const touches = store.versions(type, documentId).some(({ row }) => withoutFile(type.attributes, row, fileId) !== row);
         if (!touches) continue;

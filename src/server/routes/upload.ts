@@ -51,8 +51,7 @@ function parseFileInfo(values: readonly string[] = []): FileInfo[] {
 }
 
 /** Files are addressed by their numeric id; anything else names no file. */
-function idParam(ctx: Pick<Context, 'params'>): number {
-  const raw = ctx.params.id ?? '';
+function fileId(raw: string): number {
   if (!/^\d{1,15}$/.test(raw)) throw new NotFoundError('file.notFound');
   return Number(raw);
 }
@@ -68,7 +67,7 @@ export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
 
   router.post('/upload', requires(uploadAction('upload')), async (ctx) => {
     // `?id=12`: the file's fileInfo changed, or its bytes replaced (Strapi's same action).
-    const id = ctx.query.id === undefined ? undefined : idParam({ params: { id: String(ctx.query.id) } });
+    const id = ctx.query.id === undefined ? undefined : fileId(String(ctx.query.id));
     const { files, fields } = await readMultipart(ctx, 'files', deps.sizeLimit());
     const infos = parseFileInfo(fields.fileInfo);
     if (id !== undefined) {
@@ -94,13 +93,13 @@ export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
   });
 
   router.get('/upload/files/:id', requires(uploadAction('findOne')), (ctx) => {
-    const row = media.find(idParam(ctx));
+    const row = media.find(fileId(ctx.params.id ?? ''));
     if (!row) throw new NotFoundError('file.notFound');
     ctx.body = shape(row, queryOf(ctx).fields);
   });
 
   router.delete('/upload/files/:id', requires(uploadAction('destroy')), async (ctx) => {
-    const removed = await media.remove(idParam(ctx));
+    const removed = await media.remove(fileId(ctx.params.id ?? ''));
     await deps.unlinkFile(removed.id);
     ctx.body = shape(removed);
   });
