@@ -80,11 +80,12 @@ export function createAuthService(deps: AuthDeps) {
   const findLocal = (identifier: string): UserRow | undefined =>
     deps.userTable.rows().find((row) => row.provider === 'local' && (row.email === identifier.toLowerCase() || row.username === identifier));
 
-  async function setUserFields(id: number, fields: Partial<UserRow>): Promise<UserRow> {
+  /** Changes a user's fields; `touch: false` for upkeep the user did not ask for (a hash made stronger). */
+  async function setUserFields(id: number, fields: Partial<UserRow>, { touch = true } = {}): Promise<UserRow> {
     return deps.userTable.update((data) => {
       const row = data.rows.find((candidate) => candidate.id === id);
       if (!row) throw new NotFoundError('User not found');
-      Object.assign(row, fields, { updatedAt: new Date().toISOString() });
+      Object.assign(row, fields, touch && { updatedAt: new Date().toISOString() });
       return row;
     });
   }
@@ -117,7 +118,8 @@ export function createAuthService(deps: AuthDeps) {
     if (up().advanced.emailConfirmation && user.confirmed !== true) throw new ApplicationError(m.emailNotConfirmed);
     if (user.blocked === true) throw new ApplicationError(m.blocked);
     // A hash of an older kind or cost (bcrypt from Strapi) is replaced now that the password is known.
-    const current = needsRehash(user.password!) ? await setUserFields(user.id, { password: await hashPassword(password!) }) : user;
+    // A Strapi bcrypt hash (or a weaker scrypt) is replaced at once; the account itself did not change.
+    const current = needsRehash(user.password!) ? await setUserFields(user.id, { password: await hashPassword(password!) }, { touch: false }) : user;
     return answer(current, client);
   }
 

@@ -233,6 +233,9 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     return report;
   }
 
+  /** A stored version's id for ordering: one written by hand without a valid id sorts last. */
+  const idOf = (value: Record<string, Json>) => (typeof value.id === 'number' ? value.id : Number.MAX_SAFE_INTEGER);
+
   /** Memory follows the files only once they are durable. */
   async function saveAll(type: ContentType, versions: ReadonlyArray<{ status: DocumentStatus; row: DocumentRow }>): Promise<void> {
     await documents.putAll(versions.map(({ status, row }) => ({ key: fileKey(type, status, row.documentId, row.locale), value: row as Record<string, Json> })));
@@ -244,7 +247,10 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
       for (const type of schemas.contentTypes) {
         const owners = new Map<number, string>(); // id → documentId, across every version of the type
         const withoutId: Array<{ status: DocumentStatus; row: DocumentRow }> = [];
-        for (const { key, value } of await documents.list(type.singularName)) {
+        // In id order, the order they were created in: a list without `sort` answers in it, as
+        // Strapi's does, however the store happens to list them (a folder listing, by name).
+        const stored = (await documents.list(type.singularName)).sort((a, b) => idOf(a.value) - idOf(b.value));
+        for (const { key, value } of stored) {
           // The file's name says the locale. The value is ours (freshly read), so no copy of it.
           const row = value as DocumentRow;
           row.locale = type.localized ? key.locale : null;

@@ -28,14 +28,15 @@ export interface MediaQuery {
 }
 
 /** A file's fields in the order Strapi 5 answers them (tables store keys sorted). */
-const FIELD_ORDER = ['id', 'documentId', 'name', 'alternativeText', 'caption', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt'] as const;
+const FIELD_ORDER = ['id', 'documentId', 'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt'] as const;
 
 /**
  * A file as the API answers it.
  * @example presentFile(row) // { id, documentId, name, alternativeText, … }
  */
 export function presentFile(row: FileRow): FileRow {
-  return Object.fromEntries(FIELD_ORDER.map((field) => [field, row[field]])) as FileRow;
+  // Rows written before a field existed (focalPoint) answer it as null, as Strapi does.
+  return Object.fromEntries(FIELD_ORDER.map((field) => [field, row[field] ?? null])) as FileRow;
 }
 
 /** Extensions that claim an image, checked like an image MIME type. */
@@ -140,6 +141,7 @@ export function createMediaService(deps: MediaServiceDeps) {
         name,
         alternativeText: info.alternativeText ?? null,
         caption: info.caption ?? null,
+        focalPoint: null,
         width: image?.width ?? null,
         height: image?.height ?? null,
         formats: made.length > 0 ? formats : null,

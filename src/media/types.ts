@@ -22,6 +22,8 @@ export interface FileFields {
   name: string;
   alternativeText: string | null;
   caption: string | null;
+  /** Where an image's subject is (`{ x, y }`, set in Strapi's admin); null when none was set. */
+  focalPoint: { x: number; y: number } | null;
   width: number | null;
   height: number | null;
   formats: Record<string, FileFormat> | null;

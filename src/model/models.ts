@@ -37,6 +37,7 @@ export const fileModel: Model = {
     name: { type: 'string' },
     alternativeText: { type: 'text' },
     caption: { type: 'text' },
+    focalPoint: { type: 'json' },
     width: { type: 'integer' },
     height: { type: 'integer' },
     formats: { type: 'json' },

@@ -52,7 +52,7 @@ test('an image is stored with its width, height and the formats smaller than it,
   assert.is(answer.status, 201, JSON.stringify(answer.body));
   assert.is(answer.body.length, 1);
   const [file] = answer.body;
-  assert.equal(Object.keys(file), ['id', 'documentId', 'name', 'alternativeText', 'caption', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt']);
+  assert.equal(Object.keys(file), ['id', 'documentId', 'name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata', 'createdAt', 'updatedAt', 'publishedAt']);
   assert.match(file.hash, /^Summer_photo_[0-9a-f]{10}$/);
   assert.equal([file.name, file.alternativeText, file.caption, file.width, file.height, file.ext, file.mime], ['Summer photo.jpg', 'A blue box', 'Summer', 1200, 800, '.jpg', 'image/jpeg']);
   assert.is(file.size, Math.round((bytes.length / 1000) * 100) / 100, 'size in KB, as Strapi');

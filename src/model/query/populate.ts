@@ -3,7 +3,7 @@
  * filters and sort are parsed against the relation's target or the component (strapi-reference §4.2).
  */
 import type { ComponentAttribute, DynamicZoneAttribute, RelationAttribute } from '../../schema/index.js';
-import type { Model, ModelLookup } from '../types.js';
+import { LOCALIZATIONS, type Model, type ModelLookup } from '../types.js';
 import { parseFields } from './fields.js';
 import { parseFilters } from './filters.js';
 import { queryMessages } from './messages.js';
@@ -61,6 +61,8 @@ function addStar(tree: PopulateTree, model: Model, lookup: ModelLookup): void {
     const populatable = attribute.type === 'relation' || attribute.type === 'component' || attribute.type === 'dynamiczone';
     if (populatable && !isHidden(model, name, attribute) && !isRestricted(attribute, lookup)) tree[name] = own(tree, name) ?? {};
   }
+  // A localized type's virtual relation to its other locales is one of them, as Strapi 5.54 answers `populate=*`.
+  if (model.localized && !model.isComponent) tree[LOCALIZATIONS] = own(tree, LOCALIZATIONS) ?? {};
 }
 
 function starTree(model: Model, lookup: ModelLookup): PopulateTree {

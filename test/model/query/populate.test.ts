@@ -8,8 +8,8 @@ const populate = suite('parseContentQuery(raw, model, lookup, rest): populate');
 
 const parsed = (search: string) => expectSuccess(() => query(search)).populate;
 
-populate('should populate every relation, component and dynamic zone for *, but no private relation', () => {
-  assert.equal(parsed('populate=*'), { category: {}, tags: {}, author: {}, sections: {}, seo: {}, blocks: {} });
+populate('should populate every relation, component and dynamic zone for *, and a localized type\'s localizations, but no private relation', () => {
+  assert.equal(parsed('populate=*'), { category: {}, tags: {}, author: {}, sections: {}, seo: {}, blocks: {}, localizations: {} });
   assert.equal(parsed('populate[0]=*'), parsed('populate=*'));
 });
 

@@ -12,7 +12,7 @@ const parse = (search: string, models = noCategories) => parseContentQuery(parse
 restricted('should leave the relation out of populate, wherever it is asked for', () => {
   const table: Array<[string, object]> = [
     ['populate=category', {}],
-    ['populate=*', { tags: {}, author: {}, sections: {}, seo: {}, blocks: {} }],
+    ['populate=*', { tags: {}, author: {}, sections: {}, seo: {}, blocks: {}, localizations: {} }],
     ['populate=category.articles,tags', { tags: {} }],
     ['populate[category][populate]=articles&populate[tags]=true', { tags: {} }],
     ['populate[blocks][populate]=*', { blocks: { on: { 'shared.section': {}, 'shared.quote': {} } } }],
