@@ -7,12 +7,14 @@
 //                         [--request-log off]     (no line per request: what the request log costs)
 //                         [--compare request-log|watch-content|store|none]  (one setting on against off, side by side; store: PostgreSQL against files; see compare.mjs)
 //                         [--store postgres]      (the same as --compare store)
+//                         [--import 100000]       (folio import strapi on a generated archive of that many documents; see import.mjs)
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { compare } from './compare.mjs';
+import { importBench } from './import.mjs';
 import { diskCeiling } from './disk.mjs';
 import { peakRssMb, root, setUp, startProcess } from './project.mjs';
 import { benchPhoto, createOptions, readPaths, updateOptions, uploadOptions } from './scenarios.mjs';
@@ -36,6 +38,11 @@ const compared = args.includes('--compare') ? args[args.indexOf('--compare') + 1
 if (compared !== undefined) {
   if (compared.startsWith('store:') && compared !== 'store:postgres') throw new Error(`--store takes postgres (the files store is the other side), not ${compared.slice(6)}`);
   await compare(compared.startsWith('store:') ? 'store' : compared, { docs, duration: option('duration', 5), connections, rounds: option('rounds', 10) });
+  process.exit(0);
+}
+
+if (args.includes('--import')) {
+  await importBench(option('import', 100_000));
   process.exit(0);
 }
 

@@ -19,6 +19,7 @@ import { registerCheck } from './commands/check.js';
 import { registerToken } from './commands/token.js';
 import { registerDb } from './commands/db.js';
 import { registerMedia } from './commands/media.js';
+import { registerImport } from './commands/import.js';
 
 export type { CliIo } from './io.js';
 
@@ -50,6 +51,7 @@ export function createProgram(io: CliIo = processIo): Command {
   registerCheck(program, io);
   registerDb(program, io);
   registerMedia(program, io);
+  registerImport(program, io);
   return program;
 }
 

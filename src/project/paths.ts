@@ -51,6 +51,9 @@ data/outbox/
 # Lock files and the temporary files (and folders) of writes in progress.
 data/**/.*.lock
 data/**/.*.tmp
+
+# The staging folder of a \`folio import\` in progress.
+/.folio-import.*.tmp/
 `;
 
 /**

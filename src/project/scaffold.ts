@@ -19,7 +19,8 @@ export interface ScaffoldOptions {
   defaultLocale?: string;
 }
 
-async function isEmptyOrMissing(dir: string): Promise<boolean> {
+/** Whether `dir` can become a new project: missing, or an empty folder. */
+export async function isEmptyOrMissing(dir: string): Promise<boolean> {
   try {
     return (await readdir(dir)).length === 0;
   } catch (error) {

@@ -156,7 +156,16 @@ export function buildContentType(input: BuildContentTypeInput, existing: Pick<Sc
  * //   name: { type: string }
  */
 export function renderContentTypeYaml(schema: ContentTypeSchema): string {
-  const document = new Document(writtenSchema(schema));
+  return renderSchemaYaml(writtenSchema(schema));
+}
+
+/**
+ * Any schema file (a content type, a component, `user.yaml`) as YAML in that layout: each mapping
+ * but `attributes` on one line, and each attribute on one line.
+ * @example renderSchemaYaml({ info: { displayName: 'Quote' }, attributes: { text: { type: 'text' } } })
+ */
+export function renderSchemaYaml(schema: object): string {
+  const document = new Document(schema);
   if (isMap(document.contents)) {
     for (const pair of document.contents.items) {
       if (!isMap(pair.value)) continue;

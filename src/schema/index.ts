@@ -36,4 +36,4 @@ export { SYSTEM_FIELDS, BUILT_IN_USER_FIELDS } from './names.js';
 export { loadSchemas } from './load.js';
 export { checkSchemaFiles, type SchemaCheck, type SchemaFileProblem } from './check.js';
 export { isLocalizedAttribute } from './schemas.js';
-export { buildContentType, parseAttributeSpec, renderContentTypeYaml, type BuildContentTypeInput } from './create.js';
+export { buildContentType, parseAttributeSpec, renderContentTypeYaml, renderSchemaYaml, type BuildContentTypeInput } from './create.js';

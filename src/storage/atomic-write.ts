@@ -122,6 +122,17 @@ interface WriteContext {
   fs: WriteFs;
   temps: TempNames;
   syncDirectory(dir: string): Promise<void>;
+  /** Whether each written file is fsynced (see `deferSync`). */
+  syncFiles: boolean;
+}
+
+export interface AtomicWriterOptions {
+  /**
+   * Writes stay atomic (a temp file, then a rename) but nothing is fsynced, neither files nor
+   * folders: for a bulk write into a folder its caller makes durable whole before using it (an
+   * import's staging folder).
+   */
+  deferSync?: boolean;
 }
 
 /**
@@ -131,8 +142,10 @@ interface WriteContext {
  * const writer = createAtomicWriter(createTempFiles());
  * await writer.writeFileAtomic('data/users.json', stableStringify({ nextId: 1, rows: [] }));
  */
-export function createAtomicWriter(temps: TempNames, health: StorageHealth, fs: WriteFs = nodeFs): AtomicWriter {
-  const context: WriteContext = { fs, temps, syncDirectory: createDirectorySyncs(fs) };
+export function createAtomicWriter(temps: TempNames, health: StorageHealth, fs: WriteFs = nodeFs, options: AtomicWriterOptions = {}): AtomicWriter {
+  const context: WriteContext = options.deferSync
+    ? { fs, temps, syncDirectory: async () => {}, syncFiles: false }
+    : { fs, temps, syncDirectory: createDirectorySyncs(fs), syncFiles: true };
   /**
    * Runs one durable change and tells `health` how it went: a failure of the storage (a full disk)
    * becomes an InsufficientStorageError, and a success says the storage takes writes.
@@ -297,7 +310,7 @@ async function writeDurably(context: WriteContext, path: string, data: string | 
   let handle: FileHandle | undefined;
   try {
     handle = await openCreatingDirectories(context, temp, mode);
-    await writeAndSync(handle, data);
+    await writeAndSync(handle, data, context.syncFiles);
     handle = undefined;
     await context.fs.rename(temp, path);
     await context.syncDirectory(dir);
@@ -310,26 +323,26 @@ async function writeDurably(context: WriteContext, path: string, data: string | 
   }
 }
 
-/** Writes, fsyncs and closes a freshly opened file (closing it even when a step fails). */
-async function writeAndSync(handle: FileHandle, data: string | Uint8Array): Promise<void> {
+/** Writes, fsyncs (unless `sync` is false) and closes a freshly opened file (closing it even when a step fails). */
+async function writeAndSync(handle: FileHandle, data: string | Uint8Array, sync = true): Promise<void> {
   try {
     await handle.writeFile(data);
-    await handle.sync();
+    if (sync) await handle.sync();
   } finally {
     await handle.close();
   }
 }
 
 /** Creates `path` (it must not exist), writes and fsyncs it. */
-async function createSynced(fs: WriteFs, path: string, data: string | Uint8Array, mode: number): Promise<void> {
-  await writeAndSync(await fs.open(path, 'wx', mode), data);
+async function createSynced(context: WriteContext, path: string, data: string | Uint8Array, mode: number): Promise<void> {
+  await writeAndSync(await context.fs.open(path, 'wx', mode), data, context.syncFiles);
 }
 
 /** writeFilesAtomic into an existing directory; ENOENT when `dir` is missing. */
 async function replaceFilesIn(context: WriteContext, dir: string, files: readonly DirectoryFile[], mode: number): Promise<void> {
   const temps = files.map((file) => context.temps.reserve(join(dir, file.name)));
   try {
-    await allSettled(files.map((file, i) => createSynced(context.fs, temps[i]!, file.data, mode)));
+    await allSettled(files.map((file, i) => createSynced(context, temps[i]!, file.data, mode)));
     for (const [i, file] of files.entries()) await context.fs.rename(temps[i]!, join(dir, file.name));
     await context.syncDirectory(dir);
   } catch (error) {
@@ -359,7 +372,7 @@ async function createDirectoryWith(context: WriteContext, dir: string, files: re
       await makeDirectoryDurably(context, parent); // the first document of its type
       await context.fs.mkdir(temp, { mode: DIRECTORY_MODE });
     });
-    await allSettled(files.map((file) => createSynced(context.fs, join(temp, file.name), file.data, mode)));
+    await allSettled(files.map((file) => createSynced(context, join(temp, file.name), file.data, mode)));
     await context.syncDirectory(temp);
     try {
       await context.fs.rename(temp, dir);
@@ -385,7 +398,7 @@ const PROBE_BYTES = new Uint8Array(16 * 1024);
 async function probe(context: WriteContext, dir: string): Promise<void> {
   const temp = context.temps.reserve(join(dir, 'probe'));
   try {
-    await createSynced(context.fs, temp, PROBE_BYTES, DEFAULT_FILE_MODE);
+    await createSynced(context, temp, PROBE_BYTES, DEFAULT_FILE_MODE);
   } finally {
     await context.fs.unlink(temp).catch(() => undefined);
     context.temps.release(temp);

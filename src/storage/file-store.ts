@@ -60,6 +60,8 @@ export interface FileStoreOptions {
   log?: Logger;
   /** The file system calls of the writes (tests pass calls that fail). Default: Node's. */
   fs?: WriteFs;
+  /** See AtomicWriterOptions: atomic writes without an fsync each, for a folder made durable whole. */
+  deferSync?: boolean;
 }
 
 /**
@@ -78,7 +80,7 @@ export function createFileStore(options: FileStoreOptions = {}): FileStore {
   const health = createStorageHealth({ log: options.log });
   const lock = createLock(temps);
   return {
-    ...createAtomicWriter(temps, health, options.fs),
+    ...createAtomicWriter(temps, health, options.fs, { deferSync: options.deferSync }),
     // Taking a lock writes its file: a full disk refuses that too.
     withLock: (lockPath, fn, lockOptions) => lock(lockPath, fn, lockOptions).catch((error: unknown) => Promise.reject(health.failed(error))),
     removeStaleTempFiles: temps.removeStale,

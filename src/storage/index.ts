@@ -12,6 +12,7 @@ export type { DirectoryFile, WriteFileOptions, WriteFs } from './atomic-write.js
 export type { RemoveStaleTempFilesOptions } from './temp-files.js';
 export type { LockOptions } from './lock.js';
 export { createKeyedQueue } from './keyed-queue.js';
+export { mapLimit } from './map-limit.js';
 export { openTable } from './json-table.js';
 export type { OpenTableOptions } from './json-table.js';
 export { createFileDocuments } from './document-files.js';

@@ -1,0 +1,211 @@
+/**
+ * Reads the archive of `strapi export --no-encrypt` (a `.tar`, or a `.tar.gz`) entry by entry as
+ * it streams from disk: an archive larger than memory is read in one pass of constant memory, and
+ * a slow reader slows the file read rather than buffering it. Every failure is one line naming the
+ * archive (and the entry, when one is at fault): not an archive, encrypted, truncated or corrupt,
+ * or an entry whose path would leave the folder it is extracted to.
+ */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { basename, posix } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { Parser, type ReadEntry } from 'tar';
+import { ApplicationError } from '../errors.js';
+
+export interface ArchiveEntry {
+  /** The path inside the archive, `./` taken off: `entities/entities_00001.jsonl`. */
+  path: string;
+  size: number;
+  /** Its bytes, read once. An entry left unread is skipped. */
+  body: AsyncIterable<Buffer>;
+}
+
+export interface ReadArchiveOptions {
+  /** Told how many bytes of the archive file have been read so far (for a progress bar). */
+  onBytes?: (read: number) => void;
+}
+
+/** `strapi export` encrypts unless told not to; its file then ends with `.enc`. */
+const ENCRYPTED = /\.enc$/i;
+
+/** Says what the archive is, from its first bytes: gzip, tar, or neither (refused). */
+async function assertArchive(file: string): Promise<void> {
+  const shown = basename(file);
+  if (ENCRYPTED.test(file)) throw new ApplicationError(`${shown} is encrypted: export again with \`strapi export --no-encrypt\``);
+  let head: Buffer;
+  try {
+    const handle = await open(file, 'r');
+    try {
+      head = Buffer.alloc(512);
+      const { bytesRead } = await handle.read(head, 0, 512, 0);
+      head = head.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new ApplicationError(`${shown}: no such file`);
+    if (code === 'EISDIR') throw new ApplicationError(`${shown} is a folder, not an archive: give the .tar.gz (or .tar) that strapi export wrote`);
+    throw error;
+  }
+  const gzip = head[0] === 0x1f && head[1] === 0x8b;
+  const tar = head.length >= 262 && head.toString('latin1', 257, 262) === 'ustar';
+  if (!gzip && !tar) {
+    throw new ApplicationError(`${shown} is not a .tar or .tar.gz archive (an encrypted export looks like this too: export with \`strapi export --no-encrypt\`)`);
+  }
+}
+
+/**
+ * The path of an entry as it may be used: relative, inside the archive's folder, no `..`.
+ * @example safeEntryPath('./schemas/schemas_00001.jsonl') // 'schemas/schemas_00001.jsonl'
+ */
+export function safeEntryPath(raw: string): string | undefined {
+  if (raw.includes('\\') || raw.includes('\0') || posix.isAbsolute(raw)) return undefined;
+  const parts = raw.split('/').filter((part) => part !== '' && part !== '.');
+  if (parts.length === 0 || parts.some((part) => part === '..')) return undefined;
+  return parts.join('/');
+}
+
+/**
+ * Calls `visit` with each file of the archive, in archive order, one at a time: the next entry is
+ * read only once `visit` has resolved. Folders are passed over; links and devices are refused.
+ * @example await readArchive('export.tar.gz', async (entry) => { if (entry.path === 'metadata.json') … });
+ */
+export async function readArchive(file: string, visit: (entry: ArchiveEntry) => Promise<void>, options: ReadArchiveOptions = {}): Promise<void> {
+  await assertArchive(file);
+  const shown = basename(file);
+  const parser = new Parser({ strict: true });
+  const waiting: ReadEntry[] = [];
+  let wake: (() => void) | undefined;
+  let ended = false;
+  let failure: Error | undefined;
+  const notify = () => {
+    wake?.();
+    wake = undefined;
+  };
+  parser.on('entry', (entry: ReadEntry) => {
+    waiting.push(entry);
+    notify();
+  });
+  parser.on('end', () => {
+    ended = true;
+    notify();
+  });
+  /** The entry being read: ended when the archive breaks off, so that its reader stops waiting. */
+  let current: ReadEntry | undefined;
+  parser.on('error', (error: Error) => {
+    failure ??= error;
+    current?.end();
+    notify();
+  });
+
+  const input = createReadStream(file);
+  let read = 0;
+  input.on('data', (chunk) => {
+    read += chunk.length;
+    options.onBytes?.(read);
+  });
+  input.on('error', (error) => {
+    failure ??= error;
+    notify();
+  });
+  input.pipe(parser);
+
+  const corrupt = (error: Error) => new ApplicationError(`${shown} is truncated or corrupt (${describe(error)}): nothing was imported; export it again`);
+  try {
+    for (;;) {
+      if (failure) throw corrupt(failure);
+      const entry = waiting.shift();
+      if (!entry) {
+        if (ended) break;
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
+      }
+      const path = safeEntryPath(entry.path);
+      if (path === undefined) throw new ApplicationError(`${shown}: entry "${entry.path}" has a path outside the archive's folder; nothing was imported`);
+      if (entry.type === 'Directory') {
+        entry.resume();
+        continue;
+      }
+      if (entry.type !== 'File' && entry.type !== 'OldFile' && entry.type !== 'ContiguousFile') {
+        throw new ApplicationError(`${shown}: entry "${path}" is a ${entry.type}, not a file; nothing was imported`);
+      }
+      let consumed = false;
+      const body: AsyncIterable<Buffer> = {
+        [Symbol.asyncIterator]: () => {
+          consumed = true;
+          return entry[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+        },
+      };
+      current = entry;
+      try {
+        await visit({ path, size: entry.size ?? 0, body });
+      } catch (error) {
+        // A line cut short by a broken archive is the archive's fault, said as such.
+        throw failure ? corrupt(failure) : error;
+      }
+      current = undefined;
+      if (!consumed) entry.resume();
+      else if (failure) throw corrupt(failure);
+    }
+  } finally {
+    input.destroy();
+  }
+}
+
+/** The reason a broken archive gives, in a few words: no stack, no path of this machine. */
+function describe(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const message = error.message.replace(/\s+/g, ' ').trim();
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
+/**
+ * The lines of a JSON-lines entry, each parsed; a line that is not JSON is an error naming the
+ * entry and the line.
+ * @example for await (const { line, value } of jsonLines(entry)) …
+ */
+export async function* jsonLines(entry: ArchiveEntry): AsyncGenerator<{ line: number; value: unknown }> {
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  let line = 0;
+  const parse = (text: string) => {
+    line += 1;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new ApplicationError(`${entry.path} line ${line} is not JSON; the archive is corrupt: export it again`);
+    }
+  };
+  for await (const chunk of entry.body) {
+    const text = rest + decoder.write(chunk);
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      const current = text.slice(start, end);
+      start = end + 1;
+      if (current.trim() === '') {
+        line += 1;
+        continue;
+      }
+      const value = parse(current);
+      yield { line, value };
+    }
+    rest = text.slice(start);
+  }
+  rest += decoder.end();
+  if (rest.trim() !== '') {
+    const value = parse(rest);
+    yield { line, value };
+  }
+}
+
+/** A JSON entry (metadata.json, an asset's metadata) as one value. */
+export async function jsonEntry(entry: ArchiveEntry): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of entry.body) chunks.push(chunk);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+  } catch {
+    throw new ApplicationError(`${entry.path} is not JSON; the archive is corrupt: export it again`);
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * A project's data as one store, whichever holds it (`data/` or PostgreSQL): its documents and its
+ * tables, opened by the commands that move data wholesale (`folio db copy`, `folio import`).
+ */
+import { mkdir } from 'node:fs/promises';
+import { loadConfig, type DatabaseConfig } from '../config/index.js';
+import { createFileDocuments, createFileStore, createPostgresDocuments, openTable, type DocumentAdapter, type Row, type StoredDocument, type Table } from '../storage/index.js';
+import { openDatabase } from './database.js';
+import { projectPaths, TABLES, type TableName } from './paths.js';
+
+export interface DataStore {
+  /** Where the data is: `data/` or the database, without its password. */
+  shown: string;
+  documents: DocumentAdapter;
+  tables: Record<TableName, Table<Row>>;
+  close(): Promise<void>;
+}
+
+/** The files store in `dataDir` (made when missing). */
+export async function openFilesDataStore(dataDir: string): Promise<DataStore> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const files = createFileStore();
+  const tables = Object.fromEntries(await Promise.all(TABLES.map(async (name) => [name, await openTable<Row>(files, dataDir, name)] as const))) as DataStore['tables'];
+  return { shown: 'data/', documents: createFileDocuments(files, dataDir), tables, close: files.whenIdle };
+}
+
+/** The PostgreSQL store of `settings` (connected and migrated). */
+export async function openPostgresDataStore(settings: DatabaseConfig): Promise<DataStore> {
+  const database = await openDatabase(settings);
+  return { shown: database.db.shown, documents: createPostgresDocuments(database.db), tables: database.tables, close: () => database.db.close() };
+}
+
+/** The store the project's config names (`database.client`, or DATABASE_URL). */
+export async function openDataStore(root: string, env: Record<string, string | undefined>): Promise<DataStore> {
+  const config = await loadConfig(root, { env });
+  return config.database.client === 'postgres' ? openPostgresDataStore(config.database) : openFilesDataStore(projectPaths(root, env).data);
+}
+
+/** The versions of each document together, the draft of each locale first, as the server writes them. */
+export function byDocument(versions: readonly StoredDocument[]): StoredDocument[][] {
+  const grouped = new Map<string, StoredDocument[]>();
+  for (const version of versions) {
+    const key = `${version.key.type}\u0000${version.key.documentId}`;
+    let group = grouped.get(key);
+    if (!group) grouped.set(key, (group = []));
+    group.push(version);
+  }
+  return [...grouped.values()].map((group) => group.sort((a, b) => (a.key.status === b.key.status ? 0 : a.key.status === 'draft' ? -1 : 1)));
+}
+
+/** How many documents are written at once. */
+const WRITE_WINDOW = 32;
+
+async function writeDocuments(to: DataStore, versions: readonly StoredDocument[]): Promise<void> {
+  const groups = byDocument(versions);
+  let next = 0;
+  const worker = async () => {
+    while (next < groups.length) await to.documents.putAll(groups[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(WRITE_WINDOW, groups.length) }, worker));
+}
+
+async function setRows(table: Table<Row>, rows: readonly Row[], nextId: number): Promise<void> {
+  await table.update((data) => {
+    data.rows = structuredClone([...rows]);
+    data.nextId = Math.max(nextId, data.nextId);
+  });
+}
+
+/**
+ * Writes every document of `from` and the rows of `tables` into `to`. With `replace`, what `to`
+ * held of them is removed first, and put back if the write (or `andThen`, the caller's own last
+ * step) fails. Answers the number of document versions written.
+ * @example await copyStoreData(files, database, { tables: TABLES });
+ */
+export async function copyStoreData(from: DataStore, to: DataStore, options: { tables: readonly TableName[]; replace?: boolean }, andThen?: () => Promise<void>): Promise<number> {
+  const versions = await from.documents.list();
+  const before = options.replace ? await to.documents.list() : [];
+  const rowsBefore = new Map(options.tables.map((name) => [name, { rows: structuredClone([...to.tables[name].rows()]), nextId: to.tables[name].nextId() }]));
+  const clear = async () => {
+    for (const version of await to.documents.list()) await to.documents.remove(version.key);
+  };
+  try {
+    if (options.replace) await clear();
+    await writeDocuments(to, versions);
+    for (const name of options.tables) await setRows(to.tables[name], from.tables[name].rows(), from.tables[name].nextId());
+    await andThen?.();
+  } catch (error) {
+    if (options.replace) {
+      await clear();
+      await writeDocuments(to, before);
+      for (const [name, { rows, nextId }] of rowsBefore) await setRows(to.tables[name], rows, nextId);
+    }
+    throw error;
+  }
+  return versions.length;
+}
