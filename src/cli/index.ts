@@ -20,6 +20,7 @@ import { registerToken } from './commands/token.js';
 import { registerDb } from './commands/db.js';
 import { registerMedia } from './commands/media.js';
 import { registerImport } from './commands/import.js';
+import { registerWebhook } from './commands/webhook.js';
 
 export type { CliIo } from './io.js';
 
@@ -52,6 +53,7 @@ export function createProgram(io: CliIo = processIo): Command {
   registerDb(program, io);
   registerMedia(program, io);
   registerImport(program, io);
+  registerWebhook(program, io);
   return program;
 }
 

@@ -71,6 +71,8 @@ export const defaults: Config = deepFreeze({
     },
     compression: { enabled: true, threshold: 1024 },
     redis: { url: null },
+    // Five retries over about an hour after the first attempt, each waiting longer (Strapi retries none).
+    webhooks: { timeout: 10, retryDelays: [10, 60, 300, 900, 2400] },
     logger: { level: 'info', format: 'text', requests: true },
   },
   usersPermissions: {

@@ -249,6 +249,7 @@ export const shapes: Record<ConfigFileName, Shape> = {
     compression: { enabled: boolean, threshold: byteCount },
     logger: { level: oneOf(...LOG_LEVELS), format: oneOf('text', 'json'), requests: boolean },
     redis: { url: nullable(redisUrl) },
+    webhooks: { timeout: seconds, retryDelays: list(seconds) },
   },
   'users-permissions': {
     jwtSecret: nullable(nonEmptyString),

@@ -26,6 +26,11 @@ export interface ServerConfig {
   logger: LogSettings;
   /** Redis, shared by several processes: rate-limit counters and provider sign-ins in progress. Unset: each process's memory. */
   redis: { url: string | null };
+  /**
+   * Deliveries of webhooks: how long a receiver may take to answer (s), and the waits (s) before
+   * each retry after a failed attempt (a network error, a timeout, a 5xx or 429).
+   */
+  webhooks: { timeout: number; retryDelays: number[] };
 }
 
 /** `server.cors`: Strapi's `strapi::cors` keys. */

@@ -36,6 +36,7 @@ import { applyRelation, isInverseSide, related, type RelationContext } from './r
 import { checkStoredDocument } from './check.js';
 import type { ContentStore, SyncReport } from './store.js';
 import { NO_LOCALE, type DocumentRow } from './types.js';
+import type { WebhookEvent, WebhookNotice } from '../webhooks/index.js';
 
 export interface ContentServiceDeps {
   schemas: Schemas;
@@ -48,6 +49,8 @@ export interface ContentServiceDeps {
   files: { rows(): readonly Row[] };
   /** The current locales (they change live). */
   i18n(): I18nConfig;
+  /** Told what each write did, durably, before its answer goes out (webhooks). */
+  webhooks?: { record(notices: readonly WebhookNotice[]): Promise<void> };
 }
 
 export interface WriteOptions {
@@ -133,6 +136,22 @@ export function createContentService(deps: ContentServiceDeps) {
     };
     const evaluate: EvalContext = { lookup, related: relatedRows };
     return { evaluate, present: { lookup, status, related: relatedRows, evalContext: evaluate } };
+  }
+
+  /**
+   * Tells the webhooks what a write did (`entry.create`, `entry.publish`, …), each entry as the
+   * Content API answers it (no private or password attribute), before the write is answered.
+   */
+  async function announce(type: ContentType, events: ReadonlyArray<[WebhookEvent, DocumentRow, DocumentStatus]>): Promise<void> {
+    if (!deps.webhooks || events.length === 0) return;
+    const model = contentTypeModel(type);
+    await deps.webhooks.record(
+      events.map(([event, row, status]) => ({
+        event,
+        subject: `${type.uid}:${row.documentId}`,
+        fields: { model: type.singularName, uid: type.uid, entry: present(model, row, {}, contexts(status).present) },
+      })),
+    );
   }
 
   /** The other locale versions of `row`'s document, in the status read, oldest first. */
@@ -429,6 +448,13 @@ export function createContentService(deps: ContentServiceDeps) {
     return answer;
   }
 
+  /** What a create or an update did: `event` on the draft (the only version without draft & publish), and `entry.publish` when it published. */
+  function written(event: WebhookEvent, type: ContentType, saved: DocumentRow, options: WriteOptions): Array<[WebhookEvent, DocumentRow, DocumentStatus]> {
+    const status: DocumentStatus = type.draftAndPublish ? 'draft' : 'published';
+    const publishing = type.draftAndPublish && options.status === 'published';
+    return [[event, saved, publishing ? 'published' : status], ...(publishing ? [['entry.publish', saved, 'published'] as [WebhookEvent, DocumentRow, DocumentStatus]] : [])];
+  }
+
   async function createDocument(type: ContentType, data: unknown, options: WriteOptions): Promise<DocumentResult> {
     const locale = localeOf(type, options.locale, false) as string | null;
     const documentId = newDocumentId();
@@ -446,6 +472,7 @@ export function createContentService(deps: ContentServiceDeps) {
       } finally {
         release();
       }
+      await announce(type, written('entry.create', type, saved, options));
       return { data: present(contentTypeModel(type), saved, { populate: options.populate, fields: options.fields }, contexts(statusOf(type, options.status)).present) };
     }));
   }
@@ -493,6 +520,7 @@ export function createContentService(deps: ContentServiceDeps) {
       } finally {
         release();
       }
+      await announce(type, written(current ? 'entry.update' : 'entry.create', type, saved, options));
       return { data: present(model, saved, { populate: options.populate, fields: options.fields }, contexts(statusOf(type, options.status)).present) };
     }));
   }
@@ -524,6 +552,10 @@ export function createContentService(deps: ContentServiceDeps) {
       const versions = store.versions(type, documentId).filter(({ row }) => locale === '*' || row.locale === locale);
       if (versions.length === 0) throw new NotFoundError(messages.notFound);
       for (const { status, row } of versions) await store.remove(type, status, documentId, row.locale);
+      // One entry.delete per locale removed, the entry as last stored (its draft, where it had one).
+      const removed = new Map<string | null, { status: DocumentStatus; row: DocumentRow }>();
+      for (const version of versions) if (!removed.has(version.row.locale) || version.status === 'draft') removed.set(version.row.locale, version);
+      await announce(type, [...removed.values()].map(({ status, row }) => ['entry.delete', row, status] as [WebhookEvent, DocumentRow, DocumentStatus]));
     });
   }
 

@@ -8,6 +8,7 @@ import { extname } from 'node:path';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.js';
 import { newDocumentId, now } from '../ids.js';
 import type { Table } from '../storage/index.js';
+import type { WebhookNotice } from '../webhooks/index.js';
 import { makeFormats, measure } from './formats.js';
 import { playable } from './sniff.js';
 import type { MediaProvider } from './provider.js';
@@ -18,6 +19,13 @@ export interface MediaServiceDeps {
   provider: MediaProvider;
   /** `upload.sizeLimit` and `upload.breakpoints`, read at each upload. */
   settings(): { sizeLimit: number; breakpoints: Record<string, number> };
+  /** Told what each change did, durably, before it is answered (webhooks). */
+  webhooks?: { record(notices: readonly WebhookNotice[]): Promise<void> };
+}
+
+/** `media.create`, `media.update`, `media.delete`, with the file as the API answers it (Strapi 5 sends `{ event, createdAt, media }`). */
+function mediaNotice(event: 'media.create' | 'media.update' | 'media.delete', row: FileRow): WebhookNotice {
+  return { event, subject: `media:${row.id}`, fields: { media: presentFile(row) } };
 }
 
 export interface MediaQuery {
@@ -193,6 +201,7 @@ export function createMediaService(deps: MediaServiceDeps) {
       if (incoming.length === 0) throw new ValidationError('Files are empty');
       const stored: FileRow[] = [];
       for (const [index, file] of incoming.entries()) stored.push(await store(file, infos[index] ?? {}));
+      await deps.webhooks?.record(stored.map((row) => mediaNotice('media.create', row)));
       return stored;
     },
 
@@ -227,6 +236,7 @@ export function createMediaService(deps: MediaServiceDeps) {
         });
       // The old bytes go once no record names them.
       if (replaced && before) for (const old of storedNames(before)) await provider.remove(old);
+      await deps.webhooks?.record([mediaNotice('media.update', updated)]);
       return updated;
     },
 
@@ -249,6 +259,7 @@ export function createMediaService(deps: MediaServiceDeps) {
         return data.rows.splice(index, 1)[0]!;
       });
       for (const name of storedNames(removed)) await provider.remove(name);
+      await deps.webhooks?.record([mediaNotice('media.delete', removed)]);
       return removed;
     },
   };

@@ -25,6 +25,7 @@ import { addEnvSecret } from './env-secrets.js';
 import { followContent } from './follow-content.js';
 import { databaseProblem, followDatabase, openDatabase, type ProjectDatabase } from './database.js';
 import { followContentTypes } from './follow-content-types.js';
+import { createWebhookService, startDeliveries, type DeliveryRow, type WebhookRow, type WebhookService } from '../webhooks/index.js';
 import { createLiveContent } from './live-content.js';
 import { assertProject, projectEnv, projectPaths, TABLES, type ProjectPaths, type TableName } from './paths.js';
 
@@ -37,6 +38,10 @@ export interface Tables {
   tokens: Table<ApiTokenRow>;
   /** The media library's records (the bytes are in `upload.dir`). */
   files: Table<FileRow>;
+  /** Webhooks, with their secrets and header values (data/webhooks.json: never versioned). */
+  webhooks: Table<WebhookRow>;
+  /** Each event recorded for each webhook, until delivered (and the last ones after). */
+  deliveries: Table<DeliveryRow>;
 }
 
 export interface Project extends ProjectData {
@@ -103,6 +108,8 @@ export interface ProjectData {
   apiTokens: ApiTokenService;
   /** Uploaded files (Strapi's upload plugin). */
   media: MediaService;
+  /** Webhooks and their deliveries; a running server sends them. */
+  webhooks: WebhookService;
 }
 
 /** See `openProjectData` in index.ts, the module's door. */
@@ -143,10 +150,12 @@ async function openData(dir: string, options: DataOptions & { log?: Logger }): P
     ...apiTokenSalt(dir, options, env.API_TOKEN_SALT, paths, files),
     now: options.now,
   });
+  const webhooks = createWebhookService({ webhooks: tables.webhooks, deliveries: tables.deliveries, settings: () => current.server.webhooks });
   const media = createMediaService({
     files: tables.files,
     provider: localProvider(join(paths.root, config.upload.dir), files),
     settings: () => current.upload,
+    webhooks,
   });
   const data: ProjectData = {
     paths,
@@ -168,6 +177,7 @@ async function openData(dir: string, options: DataOptions & { log?: Logger }): P
     },
     apiTokens,
     media,
+    webhooks,
   };
   return {
     data,
@@ -242,7 +252,7 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   const store = createContentStore(documents, schemas);
   const contentShown = relative(paths.root, paths.content).split(sep).join('/');
   await store.load((file, problems) => log.warn(`${contentShown}/${file}: not served (${problems.join('; ')})`));
-  const contentDeps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => config.i18n };
+  const contentDeps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => config.i18n, webhooks: data.webhooks };
   const live = createLiveContent(createContentService({ schemas, lookup, store, ...contentDeps }), schemas);
 
   /** Serves content types changed on disk, with every model and service built from them, or answers why not. */
@@ -344,6 +354,9 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
         }),
       ];
       for (const watcher of watchers) watcher.on('error', (error) => log.error('file watch failed', error));
+      // Webhooks are sent by a serving process, after the answers whose writes recorded them.
+      const deliveries = startDeliveries({ service: data.webhooks, webhooks: tables.webhooks, deliveries: tables.deliveries, settings: () => config.server.webhooks, log });
+      const stopWaking = data.webhooks.onRecorded(deliveries.wake);
       // Documents changed by others arrive from the database (other processes) or in data/content/ (git, an editor).
       const following = database ? followDatabase({ database, schemas: () => data.schemas, content: live.content, log }) : undefined;
       following?.catch((error: unknown) => log.error('listening to the database failed', error));
@@ -356,6 +369,8 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
       return () => {
         for (const watcher of watchers) watcher.close();
         for (const stop of stopFollowing) stop();
+        stopWaking();
+        void deliveries.stop();
         void following?.then((stop) => stop(), () => undefined);
       };
     },

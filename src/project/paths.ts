@@ -17,7 +17,7 @@ export interface ProjectPaths {
 }
 
 /** The lowdb tables under data/. */
-export const TABLES = ['users', 'roles', 'permissions', 'sessions', 'tokens', 'files'] as const;
+export const TABLES = ['users', 'roles', 'permissions', 'sessions', 'tokens', 'files', 'webhooks', 'deliveries'] as const;
 export type TableName = (typeof TABLES)[number];
 
 /** The file of a project's secrets, at its root (CONTRACT.md "Content in git"). */
@@ -47,6 +47,10 @@ data/.jwt-secret
 
 # Emails written with \`transport: outbox\`: they carry reset codes and confirmation tokens.
 data/outbox/
+
+# Webhooks (their secrets and header values) and their deliveries.
+data/webhooks.json
+data/deliveries.json
 
 # Lock files and the temporary files (and folders) of writes in progress.
 data/**/.*.lock

@@ -237,7 +237,7 @@ test('folio db copy should move every document version, account and token to Pos
     const versionFiles = (await readdir(join(dir, 'data/content'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
     assert.ok(versionFiles >= 5, `${versionFiles} version files`);
     assert.ok(copied.stdout.startsWith(`Copied ${versionFiles} document version(s) and `), copied.stdout);
-    assert.match(copied.stdout, /version\(s\) and 1 users, 2 roles, \d+ permissions, 0 sessions, 1 tokens, 0 files from data\/ to postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+\.\n$/);
+    assert.match(copied.stdout, /version\(s\) and 1 users, 2 roles, \d+ permissions, 0 sessions, 1 tokens, 0 files, 0 webhooks, 0 deliveries from data\/ to postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+\.\n$/);
     assert.not.match(copied.stdout, new RegExp(new URL(url).password));
 
     // Served from PostgreSQL: the same answers, the same password, the same token.

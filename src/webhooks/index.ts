@@ -1,0 +1,5 @@
+/** Webhooks: definitions, the deliveries each write records, and the server's deliverer. */
+export { createWebhookService, shownUrl, type ShownDelivery, type ShownWebhook, type WebhookInput, type WebhookService, type WebhookServiceDeps } from './service.js';
+export { startDeliveries, type DeliveriesOptions } from './deliveries.js';
+export { signature } from './signature.js';
+export { TEST_EVENT, WEBHOOK_EVENTS, type DeliveryRow, type WebhookEvent, type WebhookNotice, type WebhookRow } from './types.js';

@@ -1,0 +1,238 @@
+/**
+ * Webhooks: defined from the CLI and kept in the store (so every process and a running server see
+ * them at once), told of each write before its answer goes out (recorded durably, one delivery per
+ * webhook), and delivered afterwards by `startDeliveries`.
+ */
+import { randomBytes } from 'node:crypto';
+import { ApplicationError, NotFoundError, ValidationError } from '../errors.js';
+import type { Table } from '../storage/index.js';
+import { didYouMean } from '../suggest.js';
+import { signature } from './signature.js';
+import { TEST_EVENT, WEBHOOK_EVENTS, type DeliveryRow, type WebhookEvent, type WebhookNotice, type WebhookRow } from './types.js';
+
+export interface WebhookServiceDeps {
+  webhooks: Table<WebhookRow>;
+  deliveries: Table<DeliveryRow>;
+  /** `server.webhooks` (read at each use). */
+  settings(): { timeout: number; retryDelays: number[] };
+  now?: () => number;
+}
+
+export interface WebhookInput {
+  name: string;
+  url: string;
+  /** `entry.create,entry.publish` or a list. */
+  events: string | string[];
+  /** `Name: value` each. */
+  headers?: string[];
+  secret?: string;
+}
+
+/** A webhook as `list` shows it: header values and the secret never, only that they are set. */
+export interface ShownWebhook {
+  id: number;
+  name: string;
+  url: string;
+  events: WebhookEvent[];
+  headers: string[];
+  signed: boolean;
+  createdAt: string;
+}
+
+export interface ShownDelivery {
+  id: string;
+  event: WebhookEvent;
+  status: DeliveryRow['status'];
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** Finished deliveries kept per webhook, for `folio webhook deliveries`. */
+export const KEPT_DELIVERIES = 100;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+/** RFC 9110 token characters. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Headers a delivery sets itself. */
+const OWN_HEADERS = new Set(['content-type', 'content-length', 'host', 'connection', 'transfer-encoding', 'user-agent']);
+
+export const documentIdOf = () => randomBytes(12).toString('hex');
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A URL as it may be shown: without a password in it. */
+export function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '[not a URL]';
+  }
+}
+
+function checkUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ValidationError(`--url must be an http:// or https:// URL, got "${shownUrl(raw) === '[not a URL]' ? raw : shownUrl(raw)}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ValidationError(`--url must be an http:// or https:// URL, got a ${url.protocol.replace(/:$/, '')}: URL`);
+  return url.toString();
+}
+
+function checkEvents(raw: string | string[]): WebhookEvent[] {
+  const names = (Array.isArray(raw) ? raw : [raw]).flatMap((entry) => entry.split(',')).map((entry) => entry.trim()).filter(Boolean);
+  if (names.length === 0) throw new ValidationError(`--events needs at least one event: ${WEBHOOK_EVENTS.join(', ')}`);
+  for (const name of names) {
+    if (!(WEBHOOK_EVENTS as readonly string[]).includes(name)) throw new ValidationError(`"${name}" is not an event${didYouMean(name, WEBHOOK_EVENTS)} Events: ${WEBHOOK_EVENTS.join(', ')}`);
+  }
+  return [...new Set(names)] as WebhookEvent[];
+}
+
+function checkHeaders(raw: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [index, entry] of raw.entries()) {
+    const colon = entry.indexOf(':');
+    // The value may be a credential: a refused header is told by its place, never repeated.
+    if (colon < 0) throw new ValidationError(`--header number ${index + 1} has no colon: write it as 'Name: value'`);
+    const name = entry.slice(0, colon).trim();
+    const value = entry.slice(colon + 1).trim();
+    if (!HEADER_NAME.test(name)) throw new ValidationError(`--header "${name.slice(0, 40)}" is not a header name (letters, digits and - only)`);
+    if (OWN_HEADERS.has(name.toLowerCase()) || name.toLowerCase().startsWith('x-folio-')) throw new ValidationError(`--header ${name} is set by every delivery itself and cannot be given`);
+    if (/[\r\n\0]/.test(value)) throw new ValidationError(`--header ${name} has a line break in its value`);
+    headers[name] = value;
+  }
+  return headers;
+}
+
+/**
+ * @example const webhooks = createWebhookService({ webhooks: tables.webhooks, deliveries: tables.deliveries, settings: () => config.server.webhooks });
+ */
+export function createWebhookService(deps: WebhookServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const listeners = new Set<() => void>();
+
+  function find(ref: string): WebhookRow {
+    const rows = deps.webhooks.rows();
+    const found = /^\d+$/.test(ref) ? rows.find((row) => row.id === Number(ref)) : rows.find((row) => row.name === ref);
+    if (!found) throw new NotFoundError(`No webhook "${ref}"${didYouMean(ref, rows.map((row) => row.name))}; \`folio webhook list\` shows them`);
+    return found;
+  }
+
+  const shown = (row: WebhookRow): ShownWebhook => ({
+    id: row.id,
+    name: row.name,
+    url: shownUrl(row.url),
+    events: row.events,
+    headers: Object.keys(row.headers).map((name) => `${name}: ***`),
+    signed: row.secret !== null,
+    createdAt: row.createdAt,
+  });
+
+  /** The headers and body of one POST (a secret signs it now: a retry is signed anew). */
+  function request(webhook: WebhookRow, body: string, deliveryId: string): { headers: Record<string, string>; body: string } {
+    const headers: Record<string, string> = { ...webhook.headers, 'Content-Type': 'application/json', 'User-Agent': 'foliocms-webhooks', 'X-Folio-Delivery': deliveryId };
+    if (webhook.secret !== null) headers['X-Folio-Signature'] = signature(webhook.secret, body, Math.floor(now() / 1000));
+    return { headers, body };
+  }
+
+  return {
+    list: (): ShownWebhook[] => deps.webhooks.rows().map(shown),
+
+    async create(input: WebhookInput): Promise<ShownWebhook> {
+      if (!NAME.test(input.name) || /^\d+$/.test(input.name)) throw new ValidationError(`"${input.name}" is not a webhook name: letters, digits, _ . - (up to 64), not only digits`);
+      const url = checkUrl(input.url);
+      const events = checkEvents(input.events);
+      const headers = checkHeaders(input.headers ?? []);
+      if (input.secret !== undefined && input.secret.length < 8) throw new ValidationError('--secret must be at least 8 characters');
+      const stamp = iso(now());
+      const row = await deps.webhooks.update((data) => {
+        if (data.rows.some((existing) => existing.name === input.name)) throw new ApplicationError(`A webhook named "${input.name}" exists already`);
+        const created: WebhookRow = { id: data.nextId++, documentId: documentIdOf(), name: input.name, url, events, headers, secret: input.secret ?? null, createdAt: stamp, updatedAt: stamp };
+        data.rows.push(created);
+        return created;
+      });
+      return shown(row);
+    },
+
+    /** Deletes a webhook and its deliveries (pending ones are not sent). */
+    async remove(ref: string): Promise<ShownWebhook> {
+      const target = find(ref);
+      await deps.webhooks.update((data) => {
+        data.rows = data.rows.filter((row) => row.id !== target.id);
+      });
+      await deps.deliveries.update((data) => {
+        data.rows = data.rows.filter((row) => row.webhook !== target.id);
+      });
+      return shown(target);
+    },
+
+    /** The last deliveries of a webhook, newest first. */
+    deliveries(ref: string): ShownDelivery[] {
+      const target = find(ref);
+      return deps.deliveries
+        .rows()
+        .filter((row) => row.webhook === target.id)
+        .reverse()
+        .map((row) => ({ id: row.documentId, event: row.event, status: row.status, attempts: row.attempts, lastStatus: row.lastStatus, lastError: row.lastError, createdAt: row.createdAt, finishedAt: row.finishedAt }));
+    },
+
+    /**
+     * Records the deliveries of what a write did, durably, before its answer goes out: one per
+     * webhook listening to each event. Nothing is written when none listens.
+     */
+    async record(notices: readonly WebhookNotice[]): Promise<void> {
+      const webhooks = deps.webhooks.rows();
+      const wanted = notices.flatMap((notice) => webhooks.filter((webhook) => webhook.events.includes(notice.event)).map((webhook) => ({ webhook, notice })));
+      if (wanted.length === 0) return;
+      const stamp = now();
+      await deps.deliveries.update((data) => {
+        for (const { webhook, notice } of wanted) {
+          const body = JSON.stringify({ event: notice.event, createdAt: iso(stamp), ...notice.fields });
+          data.rows.push({
+            id: data.nextId++, documentId: documentIdOf(), webhook: webhook.id, event: notice.event, body, subject: notice.subject,
+            status: 'pending', attempts: 0, nextAttemptAt: stamp, claimedUntil: 0, lastStatus: null, lastError: null, createdAt: iso(stamp), finishedAt: null,
+          });
+        }
+      });
+      for (const listener of listeners) listener();
+    },
+
+    /** Calls `listener` after deliveries are recorded (the server's deliverer wakes up); answers a function that stops it. */
+    onRecorded(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Sends a `trigger-test` event to a webhook now and answers the receiver's status (not recorded). */
+    async test(ref: string): Promise<{ status: number | null; error: string | null }> {
+      const webhook = find(ref);
+      const body = JSON.stringify({ event: TEST_EVENT, createdAt: iso(now()) });
+      const outcome = await post(webhook.url, request(webhook, body, documentIdOf()), deps.settings().timeout * 1000);
+      return { status: outcome.status, error: outcome.error };
+    },
+
+    request,
+    find,
+  };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;
+
+/** One POST: the receiver's status, or why there is none (never the URL's password, never a header). */
+export async function post(url: string, message: { headers: Record<string, string>; body: string }, timeoutMs: number, signal?: AbortSignal): Promise<{ status: number | null; error: string | null }> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    const response = await fetch(url, { method: 'POST', headers: message.headers, body: message.body, redirect: 'manual', signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    await response.body?.cancel().catch(() => undefined);
+    return { status: response.status, error: response.ok ? null : `HTTP ${response.status}` };
+  } catch (error) {
+    if (timeout.aborted) return { status: null, error: `no answer within ${timeoutMs / 1000} s` };
+    if (signal?.aborted) return { status: null, error: 'stopped' };
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return { status: null, error: cause?.code ?? cause?.message ?? (error as Error).message };
+  }
+}

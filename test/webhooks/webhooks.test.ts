@@ -1,0 +1,262 @@
+/**
+ * Webhooks, against a real receiver on 127.0.0.1 and a real `folio serve`: every event with
+ * Strapi's body, the configured headers, the signature, retries until a failing receiver
+ * recovers, a 4xx taken as final, pending deliveries surviving a SIGKILL, one delivery per event,
+ * in order per document; and the CLI refusing bad input and never printing a secret.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { eventually, folio, listenLocal, request } from '../_helpers/index.js';
+import { serve, testProject, type ServeProcess } from '../_helpers/server.js';
+
+const NOTE = `kind: collectionType
+info: { singularName: note, pluralName: notes, displayName: Note }
+options: { draftAndPublish: true }
+pluginOptions: { i18n: { localized: true } }
+attributes:
+  title: { type: string, pluginOptions: { i18n: { localized: true } } }
+  internal: { type: string, private: true }
+  pin: { type: password }
+`;
+const SECRET = 'a-long-shared-secret';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: any;
+  raw: string;
+}
+
+/** A receiver that records every POST and answers what `answer` says (200 by default). */
+async function receiver(answer: (count: number) => number = () => 200): Promise<{ url: string; received: Received[]; close(): Promise<void>; server: Server }> {
+  const received: Received[] = [];
+  let count = 0;
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const status = answer(++count);
+      if (status >= 200 && status < 300) received.push({ headers: req.headers, body: JSON.parse(raw), raw });
+      res.writeHead(status).end();
+    });
+  });
+  const port = await listenLocal(server);
+  return { url: `http://127.0.0.1:${port}/hook`, received, server, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+async function project(retryDelays = [1, 1, 1]) {
+  return testProject({
+    files: { 'content-types/note.yaml': NOTE },
+    publicActions: ['find', 'findOne', 'create', 'update', 'delete'].map((action) => `api::note.note.${action}`).concat('plugin::upload.content-api.upload', 'plugin::upload.content-api.destroy'),
+    config: { server: { host: '127.0.0.1', port: 1337, webhooks: { timeout: 2, retryDelays } } },
+  });
+}
+
+async function createWebhook(dir: string, url: string, events: string, extra: string[] = []): Promise<void> {
+  const created = await folio(['webhook', 'create', 'site', '--url', url, '--events', events, '--dir', dir, ...extra]);
+  assert.is(created.code, 0, created.stderr);
+}
+
+const test = suite('webhooks');
+
+test('every event should arrive once, with Strapi\'s body, the configured headers and a signature that verifies', async () => {
+  const sink = await receiver();
+  const site = await project();
+  let server: ServeProcess | undefined;
+  try {
+    const events = 'entry.create,entry.update,entry.delete,entry.publish,media.create,media.update,media.delete';
+    await createWebhook(site.dir, sink.url, events, ['--header', 'Authorization: Bearer hook-token', '--secret', SECRET]);
+    server = await serve(site.dir);
+    const api = (path: string, init: { method?: string; body?: unknown } = {}) => request(`${server!.url}${path}`, init);
+
+    const created = await api('/api/notes', { method: 'POST', body: { data: { title: 'One', internal: 'hidden', pin: 'secret-pin-1' } } });
+    assert.is(created.status, 200, created.text);
+    const id = created.body.data.documentId;
+    assert.is((await api(`/api/notes/${id}?status=published`, { method: 'PUT', body: { data: { title: 'Two' } } })).status, 200);
+    assert.is((await api(`/api/notes/${id}`, { method: 'DELETE' })).status, 204);
+    const form = new FormData();
+    form.append('files', new Blob(['plain words'], { type: 'text/plain' }), 'notes.txt');
+    const uploaded = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form });
+    assert.is(uploaded.status, 201);
+    const fileId = ((await uploaded.json()) as Array<{ id: number }>)[0]!.id;
+    const renamed = new FormData();
+    renamed.append('fileInfo', JSON.stringify({ name: 'renamed.txt' }));
+    assert.is((await fetch(`${server.url}/api/upload?id=${fileId}`, { method: 'POST', body: renamed })).status, 200);
+    assert.is((await fetch(`${server.url}/api/upload/files/${fileId}`, { method: 'DELETE' })).status, 200);
+
+    // The REST API publishes what it creates unless asked for a draft, as Strapi 5's does.
+    const expected = ['entry.create', 'entry.publish', 'entry.update', 'entry.publish', 'entry.delete', 'media.create', 'media.update', 'media.delete'];
+    await eventually(async () => sink.received.length >= expected.length, 'every delivery');
+    await new Promise((done) => setTimeout(done, 1500)); // nothing more comes: no duplicate
+    // In order per document (the note, the file); the two may interleave.
+    const entries = sink.received.filter((delivery) => delivery.body.event.startsWith('entry.'));
+    const media = sink.received.filter((delivery) => delivery.body.event.startsWith('media.'));
+    assert.equal([...entries, ...media].map((delivery) => delivery.body.event), expected);
+    const ids = sink.received.map((delivery) => delivery.headers['x-folio-delivery']);
+    assert.is(new Set(ids).size, expected.length, 'one delivery id each');
+
+    const [create, , update, publish] = entries;
+    assert.equal(Object.keys(create!.body), ['event', 'createdAt', 'model', 'uid', 'entry']);
+    assert.equal([create!.body.model, create!.body.uid], ['note', 'api::note.note']);
+    assert.is(create!.body.entry.title, 'One');
+    assert.is(create!.body.entry.documentId, id);
+    assert.is(create!.body.entry.locale, 'en', 'the entry has its locale');
+    assert.not.ok('internal' in create!.body.entry, 'no private attribute');
+    assert.not.ok('pin' in create!.body.entry, 'no password attribute');
+    assert.not.match(create!.raw, /hidden|secret-pin|scrypt/);
+    assert.is(update!.body.entry.title, 'Two');
+    assert.type(publish!.body.entry.publishedAt, 'string');
+    assert.equal(Object.keys(media[0]!.body), ['event', 'createdAt', 'media']);
+    assert.is(media[1]!.body.media.name, 'renamed.txt');
+
+    for (const delivery of sink.received) {
+      assert.is(delivery.headers['content-type'], 'application/json');
+      assert.is(delivery.headers.authorization, 'Bearer hook-token');
+      const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(delivery.headers['x-folio-signature']));
+      assert.ok(match, 'signed');
+      assert.is(match![2], createHmac('sha256', SECRET).update(`${match![1]}.${delivery.raw}`).digest('hex'));
+    }
+    assert.not.match(server.stderr() + server.stdout().join(''), /hook-token|a-long-shared-secret/, 'never logged');
+  } finally {
+    await server?.stop();
+    await sink.close();
+    await site.cleanup();
+  }
+});
+
+test('a receiver that fails should get the delivery again until it takes it; a 4xx other than 429 is final', async () => {
+  const flaky = await receiver((count) => (count <= 2 ? 503 : 200));
+  const site = await project();
+  let server: ServeProcess | undefined;
+  try {
+    await createWebhook(site.dir, flaky.url, 'entry.create');
+    server = await serve(site.dir);
+    assert.is((await request(`${server.url}/api/notes`, { method: 'POST', body: { data: { title: 'Retry me' } } })).status, 200);
+    await eventually(async () => flaky.received.length === 1, 'the delivery after two 503s');
+    const shown = JSON.parse((await folio(['webhook', 'deliveries', 'site', '--json', '--dir', site.dir])).stdout) as Array<{ status: string; attempts: number; lastStatus: number }>;
+    assert.equal(shown.map((row) => [row.status, row.attempts, row.lastStatus]), [['delivered', 3, 200]]);
+
+    const refusing = await receiver(() => 400);
+    assert.is((await folio(['webhook', 'delete', 'site', '--dir', site.dir])).code, 0);
+    await createWebhook(site.dir, refusing.url, 'entry.create');
+    await new Promise((done) => setTimeout(done, 300)); // the server reads the new webhook
+    assert.is((await request(`${server.url}/api/notes`, { method: 'POST', body: { data: { title: 'Refused' } } })).status, 200);
+    await eventually(async () => {
+      const rows = JSON.parse((await folio(['webhook', 'deliveries', 'site', '--json', '--dir', site.dir])).stdout) as Array<{ status: string }>;
+      return rows[0]?.status === 'failed';
+    }, 'the 400 taken as final');
+    const [failed] = JSON.parse((await folio(['webhook', 'deliveries', 'site', '--json', '--dir', site.dir])).stdout) as Array<{ attempts: number; lastStatus: number }>;
+    assert.equal([failed!.attempts, failed!.lastStatus], [1, 400]);
+    await refusing.close();
+  } finally {
+    await server?.stop();
+    await flaky.close();
+    await site.cleanup();
+  }
+});
+
+test('deliveries pending when the server is killed should arrive after it restarts, in order per document', async () => {
+  const sink = await receiver();
+  const port = Number(new URL(sink.url).port);
+  await sink.close(); // nobody answers yet: every delivery waits
+  const site = await project([1, 1, 1, 1, 1, 1, 1, 1]);
+  let server: ServeProcess | undefined;
+  let back: Awaited<ReturnType<typeof receiver>> | undefined;
+  try {
+    await createWebhook(site.dir, sink.url, 'entry.create,entry.update');
+    server = await serve(site.dir);
+    const created = await request(`${server.url}/api/notes`, { method: 'POST', body: { data: { title: 'v0' } } });
+    const id = created.body.data.documentId;
+    for (let version = 1; version <= 4; version++) {
+      assert.is((await request(`${server.url}/api/notes/${id}`, { method: 'PUT', body: { data: { title: `v${version}` } } })).status, 200);
+    }
+    assert.is(await server.stop('SIGKILL'), 'SIGKILL' as unknown as number);
+
+    // The receiver comes back on its port, then the server.
+    back = await receiver();
+    back.server.close();
+    await new Promise<void>((done) => back!.server.listen(port, '127.0.0.1', () => done()));
+    server = await serve(site.dir);
+    await eventually(async () => back!.received.length >= 5, 'the five deliveries after the restart');
+    await new Promise((done) => setTimeout(done, 1500));
+    assert.equal(back.received.map((delivery) => delivery.body.entry.title), ['v0', 'v1', 'v2', 'v3', 'v4'], 'each once, in the order written');
+  } finally {
+    await server?.stop();
+    await back?.close();
+    await site.cleanup();
+  }
+});
+
+test('the CLI should refuse bad input in one line and never print a secret or a header value', async () => {
+  const site = await project();
+  try {
+    const refuse = async (args: string[], message: RegExp) => {
+      const result = await folio(['webhook', 'create', 'site', ...args, '--dir', site.dir]);
+      assert.is(result.code, 1, args.join(' '));
+      assert.match(result.stderr, message);
+      assert.is(result.stderr.trim().split('\n').length, 1);
+    };
+    await refuse(['--url', 'ftp://example.com/x', '--events', 'entry.create'], /--url must be an http:\/\/ or https:\/\/ URL, got a ftp: URL/);
+    await refuse(['--url', 'not a url', '--events', 'entry.create'], /--url must be an http:\/\/ or https:\/\/ URL/);
+    await refuse(['--url', 'http://127.0.0.1/x', '--events', 'entry.creat'], /"entry\.creat" is not an event; did you mean "entry\.create"\?/);
+    await refuse(['--url', 'http://127.0.0.1/x', '--events', 'entry.create', '--header', 'Bearer sup3r-secret'], /--header number 1 has no colon: write it as 'Name: value'/);
+    const leaked = await folio(['webhook', 'create', 'site', '--url', 'http://127.0.0.1/x', '--events', 'entry.create', '--header', 'Bearer sup3r-secret', '--dir', site.dir]);
+    assert.not.match(leaked.stderr, /sup3r/, 'a refused header value is not repeated');
+
+    await createWebhook(site.dir, 'http://user:url-password@127.0.0.1:9/x', 'entry.create', ['--header', 'X-Token: header-value-1', '--secret', SECRET]);
+    for (const args of [['webhook', 'list'], ['webhook', 'list', '--json'], ['webhook', 'deliveries', 'site'], ['webhook', 'deliveries', 'site', '--json']]) {
+      const shown = await folio([...args, '--dir', site.dir]);
+      assert.is(shown.code, 0, shown.stderr);
+      assert.not.match(shown.stdout + shown.stderr, /header-value-1|a-long-shared-secret|url-password/, args.join(' '));
+    }
+    const listed = JSON.parse((await folio(['webhook', 'list', '--json', '--dir', site.dir])).stdout) as Array<{ headers: string[]; signed: boolean }>;
+    assert.equal([listed[0]!.headers, listed[0]!.signed], [['X-Token: ***'], true]);
+    const duplicate = await folio(['webhook', 'create', 'site', '--url', 'http://127.0.0.1/x', '--events', 'entry.create', '--dir', site.dir]);
+    assert.match(duplicate.stderr, /A webhook named "site" exists already/);
+  } finally {
+    await site.cleanup();
+  }
+});
+
+test('folio webhook test should send a trigger-test event now and print the receiver\'s answer', async () => {
+  const sink = await receiver();
+  const site = await project();
+  try {
+    await createWebhook(site.dir, sink.url, 'entry.create', ['--secret', SECRET]);
+    const tested = await folio(['webhook', 'test', 'site', '--dir', site.dir]);
+    assert.is(tested.code, 0, tested.stderr);
+    assert.is(tested.stdout, 'The receiver answered 200.\n');
+    assert.equal(sink.received.map((delivery) => delivery.body.event), ['trigger-test']);
+    await sink.close();
+    const down = await folio(['webhook', 'test', 'site', '--dir', site.dir]);
+    assert.is(down.code, 1);
+    assert.match(down.stdout, /^No answer: ECONNREFUSED\.\n$/);
+  } finally {
+    await site.cleanup();
+  }
+});
+
+if (process.env.FOLIO_TEST_DATABASE) {
+  test('with several processes on PostgreSQL, each event should be delivered by one of them', async () => {
+    const sink = await receiver();
+    const site = await project();
+    const servers: ServeProcess[] = [];
+    try {
+      await createWebhook(site.dir, sink.url, 'entry.create');
+      servers.push(await serve(site.dir), await serve(site.dir), await serve(site.dir));
+      const titles = Array.from({ length: 12 }, (_, i) => `note ${i}`);
+      await Promise.all(titles.map((title, i) => request(`${servers[i % 3]!.url}/api/notes?status=draft`, { method: 'POST', body: { data: { title } } })));
+      await eventually(async () => sink.received.length >= titles.length, 'every delivery');
+      await new Promise((done) => setTimeout(done, 2500)); // the other processes had their chance to send it again
+      assert.equal(sink.received.map((delivery) => delivery.body.entry.title).sort(), [...titles].sort());
+      assert.is(new Set(sink.received.map((delivery) => delivery.headers['x-folio-delivery'])).size, titles.length);
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+      await sink.close();
+      await site.cleanup();
+    }
+  });
+}
+
+test.run();
