@@ -22,7 +22,7 @@ export interface DeliveriesOptions {
 }
 
 /** Deliveries sent at once, across documents. */
-const PARALLEL = 8;
+const PARALLEL = 32;
 
 /** Which deliveries may go now: due, unclaimed, and each the oldest unfinished one of its webhook and document. */
 function due(rows: readonly DeliveryRow[], now: number, limit: number): DeliveryRow[] {
@@ -39,12 +39,17 @@ function due(rows: readonly DeliveryRow[], now: number, limit: number): Delivery
   return ready;
 }
 
-/** Keeps the newest finished deliveries of each webhook, every pending one. */
+/**
+ * Keeps every pending delivery and the newest finished ones of each webhook, those without their
+ * body: the table is rewritten at each write that records deliveries, so what it keeps of the
+ * past must stay small.
+ */
 function prune(rows: DeliveryRow[]): DeliveryRow[] {
   const finished = new Map<number, number>();
   for (const row of rows) if (row.status !== 'pending') finished.set(row.webhook, (finished.get(row.webhook) ?? 0) + 1);
   return rows.filter((row) => {
     if (row.status === 'pending') return true;
+    row.body = '';
     const left = finished.get(row.webhook)!;
     finished.set(row.webhook, left - 1);
     return left <= KEPT_DELIVERIES;
@@ -58,72 +63,97 @@ function prune(rows: DeliveryRow[]): DeliveryRow[] {
 export function startDeliveries(options: DeliveriesOptions): { wake(): void; stop(): Promise<void> } {
   const now = options.now ?? Date.now;
   const stopping = new AbortController();
-  let running: Promise<void> | undefined;
-  let again = false;
+  /** Deliveries being sent now, by id: at most PARALLEL, each held by its claim. */
+  const inFlight = new Map<number, Promise<void>>();
+  /** Outcomes waiting to be written, all in one update of the table. */
+  let outcomes: Array<{ delivery: DeliveryRow; status: number | null; error: string | null; webhook: WebhookRow | undefined }> = [];
+  let writing = Promise.resolve();
+  let writeQueued = false;
+  let claiming: Promise<void> | undefined;
 
-  async function claim(): Promise<DeliveryRow[]> {
-    if (due(options.deliveries.rows(), now(), PARALLEL).length === 0) return []; // nothing to write
+  /** Claims up to `count` due deliveries in the store (nothing is written when none is due). */
+  async function claim(count: number): Promise<DeliveryRow[]> {
+    if (due(options.deliveries.rows(), now(), count).length === 0) return [];
     const { timeout } = options.settings();
     return options.deliveries.update((data) => {
       const at = now();
-      const claimed = due(data.rows, at, PARALLEL);
+      const claimed = due(data.rows, at, count);
       // Held for one attempt and a margin: a process that dies mid-send frees it then.
       for (const row of claimed) row.claimedUntil = at + (timeout + 5) * 1000;
       return claimed.map((row) => ({ ...row }));
     });
   }
 
+  /** Writes every outcome that finished since the last write, in one update. */
+  function writeOutcomes(): void {
+    if (writeQueued) return;
+    writeQueued = true;
+    writing = writing.then(async () => {
+      writeQueued = false;
+      const batch = outcomes;
+      outcomes = [];
+      if (batch.length === 0) return;
+      const { retryDelays } = options.settings();
+      await options.deliveries.update((data) => {
+        const at = now();
+        const byId = new Map(data.rows.map((row) => [row.id, row]));
+        for (const { delivery, status, error, webhook } of batch) {
+          const row = byId.get(delivery.id);
+          if (!row) continue;
+          const attempts = delivery.attempts + 1;
+          const delivered = status !== null && status >= 200 && status < 300;
+          // A 4xx other than 429 says the receiver will not take it: retrying would not change that.
+          const final = !webhook || delivered || (status !== null && status >= 400 && status < 500 && status !== 429) || attempts > retryDelays.length;
+          Object.assign(row, {
+            attempts,
+            lastStatus: status,
+            lastError: error,
+            claimedUntil: 0,
+            status: delivered ? 'delivered' : final ? 'failed' : 'pending',
+            nextAttemptAt: final ? row.nextAttemptAt : at + retryDelays[attempts - 1]! * 1000,
+            finishedAt: final ? new Date(at).toISOString() : null,
+          });
+          if (!delivered && webhook) {
+            const next = final ? 'given up' : `retry in ${retryDelays[attempts - 1]} s`;
+            options.log.warn(`webhook ${webhook.name}: ${delivery.event} delivery ${delivery.documentId} failed (${error ?? 'no answer'}), attempt ${attempts}: ${next}`);
+          }
+        }
+        data.rows = prune(data.rows);
+      });
+      pump(); // the next delivery of each document was waiting for this one
+    }).catch((error: unknown) => options.log.error('webhook deliveries could not be recorded', error));
+  }
+
   async function send(delivery: DeliveryRow): Promise<void> {
     const webhook = options.webhooks.rows().find((row) => row.id === delivery.webhook);
-    const { timeout, retryDelays } = options.settings();
     const outcome = webhook
-      ? await post(webhook.url, options.service.request(webhook, delivery.body, delivery.documentId), timeout * 1000, stopping.signal)
+      ? await post(webhook.url, options.service.request(webhook, delivery.body, delivery.documentId), options.settings().timeout * 1000, stopping.signal)
       : { status: null, error: 'its webhook was deleted' };
     if (stopping.signal.aborted) return; // claimed until its claim runs out, then sent again
-    const attempts = delivery.attempts + 1;
-    const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-    // A 4xx other than 429 says the receiver will not take it: retrying would not change that.
-    const final = !webhook || delivered || (outcome.status !== null && outcome.status >= 400 && outcome.status < 500 && outcome.status !== 429) || attempts > retryDelays.length;
-    await options.deliveries.update((data) => {
-      const row = data.rows.find((candidate) => candidate.id === delivery.id);
-      if (!row) return;
-      const at = now();
-      Object.assign(row, {
-        attempts,
-        lastStatus: outcome.status,
-        lastError: outcome.error,
-        claimedUntil: 0,
-        status: delivered ? 'delivered' : final ? 'failed' : 'pending',
-        nextAttemptAt: final ? row.nextAttemptAt : at + retryDelays[attempts - 1]! * 1000,
-        finishedAt: final ? new Date(at).toISOString() : null,
-      });
-      data.rows = prune(data.rows);
-    });
-    if (!delivered && webhook) {
-      const next = final ? 'given up' : `retry in ${retryDelays[attempts - 1]} s`;
-      options.log.warn(`webhook ${webhook.name}: ${delivery.event} delivery ${delivery.documentId} failed (${outcome.error ?? 'no answer'}), attempt ${attempts}: ${next}`);
-    }
+    outcomes.push({ delivery, ...outcome, webhook });
+    writeOutcomes();
   }
 
-  async function round(): Promise<void> {
-    do {
-      again = false;
-      const claimed = await claim();
-      await Promise.all(claimed.map((delivery) => send(delivery).catch((error: unknown) => options.log.error('a webhook delivery could not be recorded', error))));
-      if (claimed.length > 0) again = true; // more may be waiting behind them
-    } while (again && !stopping.signal.aborted);
+  /** Starts sending what is due, up to PARALLEL at once; each send that ends starts the next. */
+  function pump(): void {
+    if (stopping.signal.aborted || claiming || inFlight.size >= PARALLEL) return;
+    claiming = claim(PARALLEL - inFlight.size)
+      .then((claimed) => {
+        for (const delivery of claimed) {
+          const sending = send(delivery)
+            .catch((error: unknown) => options.log.error('a webhook delivery failed', error))
+            .finally(() => {
+              inFlight.delete(delivery.id);
+              pump();
+            });
+          inFlight.set(delivery.id, sending);
+        }
+      })
+      .catch((error: unknown) => options.log.error('webhook deliveries could not be claimed', error))
+      .finally(() => (claiming = undefined));
   }
 
-  function wake(): void {
-    if (stopping.signal.aborted) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = round()
-      .catch((error: unknown) => options.log.error('webhook deliveries failed', error))
-      .finally(() => (running = undefined));
-  }
+  const wake = pump;
 
   const timer = setInterval(wake, options.pollMs ?? 1000);
   timer.unref();
@@ -134,7 +164,9 @@ export function startDeliveries(options: DeliveriesOptions): { wake(): void; sto
     async stop() {
       clearInterval(timer);
       stopping.abort();
-      await running;
+      await claiming;
+      await Promise.all(inFlight.values());
+      await writing;
     },
   };
 }

@@ -122,6 +122,43 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     return found;
   }
 
+  /**
+   * Deliveries to record, written together: writes that record at the same time share one update
+   * of the table (one fsync), as document writes share their folder's fsync. Each caller resolves
+   * once its deliveries are durable.
+   */
+  type Wanted = Pick<DeliveryRow, 'webhook' | 'event' | 'subject' | 'body'>;
+  let waiting: Array<{ rows: Wanted[]; done: () => void; failed: (error: unknown) => void }> = [];
+  let writing: Promise<void> | undefined;
+
+  async function writeWaiting(): Promise<void> {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      const at = now();
+      try {
+        await deps.deliveries.update((data) => {
+          for (const wanted of batch.flatMap((entry) => entry.rows)) {
+            data.rows.push({
+              id: data.nextId++, documentId: documentIdOf(), ...wanted,
+              status: 'pending', attempts: 0, nextAttemptAt: at, claimedUntil: 0, lastStatus: null, lastError: null, createdAt: iso(at), finishedAt: null,
+            });
+          }
+        });
+        for (const entry of batch) entry.done();
+      } catch (error) {
+        for (const entry of batch) entry.failed(error);
+      }
+    }
+  }
+
+  function recordBatched(rows: Wanted[]): Promise<void> {
+    return new Promise<void>((done, failed) => {
+      waiting.push({ rows, done, failed });
+      writing ??= writeWaiting().finally(() => (writing = undefined));
+    });
+  }
+
   const shown = (row: WebhookRow): ShownWebhook => ({
     id: row.id,
     name: row.name,
@@ -186,18 +223,14 @@ export function createWebhookService(deps: WebhookServiceDeps) {
      */
     async record(notices: readonly WebhookNotice[]): Promise<void> {
       const webhooks = deps.webhooks.rows();
-      const wanted = notices.flatMap((notice) => webhooks.filter((webhook) => webhook.events.includes(notice.event)).map((webhook) => ({ webhook, notice })));
-      if (wanted.length === 0) return;
       const stamp = now();
-      await deps.deliveries.update((data) => {
-        for (const { webhook, notice } of wanted) {
-          const body = JSON.stringify({ event: notice.event, createdAt: iso(stamp), ...notice.fields });
-          data.rows.push({
-            id: data.nextId++, documentId: documentIdOf(), webhook: webhook.id, event: notice.event, body, subject: notice.subject,
-            status: 'pending', attempts: 0, nextAttemptAt: stamp, claimedUntil: 0, lastStatus: null, lastError: null, createdAt: iso(stamp), finishedAt: null,
-          });
-        }
-      });
+      const wanted = notices.flatMap((notice) =>
+        webhooks
+          .filter((webhook) => webhook.events.includes(notice.event))
+          .map((webhook) => ({ webhook: webhook.id, event: notice.event, subject: notice.subject, body: JSON.stringify({ event: notice.event, createdAt: iso(stamp), ...notice.fields }) })),
+      );
+      if (wanted.length === 0) return;
+      await recordBatched(wanted);
       for (const listener of listeners) listener();
     },
 

@@ -26,7 +26,7 @@ export interface DeliveryRow extends Row {
   /** The webhook's id. */
   webhook: number;
   event: WebhookEvent;
-  /** The JSON body, as it is sent (every attempt sends the same bytes). */
+  /** The JSON body, as it is sent (every attempt sends the same bytes); emptied once finished. */
   body: string;
   /** What the event is about (`api::article.article:<documentId>`, `media:<id>`): its deliveries go out in order. */
   subject: string;
