@@ -25,7 +25,7 @@ import { addEnvSecret } from './env-secrets.js';
 import { followContent } from './follow-content.js';
 import { databaseProblem, followDatabase, openDatabase, type ProjectDatabase } from './database.js';
 import { followContentTypes } from './follow-content-types.js';
-import { createWebhookService, startDeliveries, type DeliveryRow, type WebhookRow, type WebhookService } from '../webhooks/index.js';
+import { createWebhookService, openSpool, startDeliveries, tableDeliveries, type DeliveryRow, type WebhookRow, type WebhookService } from '../webhooks/index.js';
 import { createLiveContent } from './live-content.js';
 import { assertProject, projectEnv, projectPaths, TABLES, type ProjectPaths, type TableName } from './paths.js';
 
@@ -150,7 +150,9 @@ async function openData(dir: string, options: DataOptions & { log?: Logger }): P
     ...apiTokenSalt(dir, options, env.API_TOKEN_SALT, paths, files),
     now: options.now,
   });
-  const webhooks = createWebhookService({ webhooks: tables.webhooks, deliveries: tables.deliveries, settings: () => current.server.webhooks });
+  // Waiting deliveries: a spool folder beside the tables (one file each), or the database's table.
+  const deliveries = database ? tableDeliveries(tables.deliveries) : await openSpool(files, join(paths.data, 'deliveries'), tables.deliveries);
+  const webhooks = createWebhookService({ webhooks: tables.webhooks, deliveries, settings: () => current.server.webhooks });
   const media = createMediaService({
     files: tables.files,
     provider: localProvider(join(paths.root, config.upload.dir), files),
@@ -355,7 +357,7 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
       ];
       for (const watcher of watchers) watcher.on('error', (error) => log.error('file watch failed', error));
       // Webhooks are sent by a serving process, after the answers whose writes recorded them.
-      const deliveries = startDeliveries({ service: data.webhooks, webhooks: tables.webhooks, deliveries: tables.deliveries, settings: () => config.server.webhooks, log });
+      const deliveries = startDeliveries({ service: data.webhooks, webhooks: tables.webhooks, deliveries: data.webhooks.store, settings: () => config.server.webhooks, log });
       const stopWaking = data.webhooks.onRecorded(deliveries.wake);
       // Documents changed by others arrive from the database (other processes) or in data/content/ (git, an editor).
       const following = database ? followDatabase({ database, schemas: () => data.schemas, content: live.content, log }) : undefined;

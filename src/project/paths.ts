@@ -51,6 +51,7 @@ data/outbox/
 # Webhooks (their secrets and header values) and their deliveries.
 data/webhooks.json
 data/deliveries.json
+data/deliveries/
 
 # Lock files and the temporary files (and folders) of writes in progress.
 data/**/.*.lock

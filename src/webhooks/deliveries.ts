@@ -7,13 +7,14 @@
  */
 import type { Logger } from '../log/index.js';
 import type { Table } from '../storage/index.js';
-import { KEPT_DELIVERIES, post, type WebhookService } from './service.js';
+import { post, type WebhookService } from './service.js';
+import type { DeliveryStore, Settled } from './store.js';
 import type { DeliveryRow, WebhookRow } from './types.js';
 
 export interface DeliveriesOptions {
   service: WebhookService;
   webhooks: Table<WebhookRow>;
-  deliveries: Table<DeliveryRow>;
+  deliveries: DeliveryStore;
   settings(): { timeout: number; retryDelays: number[] };
   log: Logger;
   now?: () => number;
@@ -40,23 +41,6 @@ function due(rows: readonly DeliveryRow[], now: number, limit: number): Delivery
 }
 
 /**
- * Keeps every pending delivery and the newest finished ones of each webhook, those without their
- * body: the table is rewritten at each write that records deliveries, so what it keeps of the
- * past must stay small.
- */
-function prune(rows: DeliveryRow[]): DeliveryRow[] {
-  const finished = new Map<number, number>();
-  for (const row of rows) if (row.status !== 'pending') finished.set(row.webhook, (finished.get(row.webhook) ?? 0) + 1);
-  return rows.filter((row) => {
-    if (row.status === 'pending') return true;
-    row.body = '';
-    const left = finished.get(row.webhook)!;
-    finished.set(row.webhook, left - 1);
-    return left <= KEPT_DELIVERIES;
-  });
-}
-
-/**
  * Starts sending; answers `wake` (look now: a write just recorded deliveries) and `stop`.
  * @example const deliveries = startDeliveries({ service, webhooks, deliveries, settings, log });
  */
@@ -73,15 +57,10 @@ export function startDeliveries(options: DeliveriesOptions): { wake(): void; sto
 
   /** Claims up to `count` due deliveries in the store (nothing is written when none is due). */
   async function claim(count: number): Promise<DeliveryRow[]> {
-    if (due(options.deliveries.rows(), now(), count).length === 0) return [];
-    const { timeout } = options.settings();
-    return options.deliveries.update((data) => {
-      const at = now();
-      const claimed = due(data.rows, at, count);
-      // Held for one attempt and a margin: a process that dies mid-send frees it then.
-      for (const row of claimed) row.claimedUntil = at + (timeout + 5) * 1000;
-      return claimed.map((row) => ({ ...row }));
-    });
+    if (due(options.deliveries.pending(), now(), count).length === 0) return [];
+    const at = now();
+    // Held for one attempt and a margin: a process that dies mid-send frees it then.
+    return options.deliveries.claim((rows) => due(rows, at, count), at + (options.settings().timeout + 5) * 1000);
   }
 
   /** Writes every outcome that finished since the last write, in one update. */
@@ -94,32 +73,29 @@ export function startDeliveries(options: DeliveriesOptions): { wake(): void; sto
       outcomes = [];
       if (batch.length === 0) return;
       const { retryDelays } = options.settings();
-      await options.deliveries.update((data) => {
-        const at = now();
-        const byId = new Map(data.rows.map((row) => [row.id, row]));
-        for (const { delivery, status, error, webhook } of batch) {
-          const row = byId.get(delivery.id);
-          if (!row) continue;
-          const attempts = delivery.attempts + 1;
-          const delivered = status !== null && status >= 200 && status < 300;
-          // A 4xx other than 429 says the receiver will not take it: retrying would not change that.
-          const final = !webhook || delivered || (status !== null && status >= 400 && status < 500 && status !== 429) || attempts > retryDelays.length;
-          Object.assign(row, {
+      const at = now();
+      const settled: Settled[] = batch.map(({ delivery, status, error, webhook }) => {
+        const attempts = delivery.attempts + 1;
+        const delivered = status !== null && status >= 200 && status < 300;
+        // A 4xx other than 429 says the receiver will not take it: retrying would not change that.
+        const final = !webhook || delivered || (status !== null && status >= 400 && status < 500 && status !== 429) || attempts > retryDelays.length;
+        if (!delivered && webhook) {
+          const next = final ? 'given up' : `retry in ${retryDelays[attempts - 1]} s`;
+          options.log.warn(`webhook ${webhook.name}: ${delivery.event} delivery ${delivery.documentId} failed (${error ?? 'no answer'}), attempt ${attempts}: ${next}`);
+        }
+        return {
+          documentId: delivery.documentId,
+          change: {
             attempts,
             lastStatus: status,
             lastError: error,
-            claimedUntil: 0,
             status: delivered ? 'delivered' : final ? 'failed' : 'pending',
-            nextAttemptAt: final ? row.nextAttemptAt : at + retryDelays[attempts - 1]! * 1000,
+            nextAttemptAt: final ? delivery.nextAttemptAt : at + retryDelays[attempts - 1]! * 1000,
             finishedAt: final ? new Date(at).toISOString() : null,
-          });
-          if (!delivered && webhook) {
-            const next = final ? 'given up' : `retry in ${retryDelays[attempts - 1]} s`;
-            options.log.warn(`webhook ${webhook.name}: ${delivery.event} delivery ${delivery.documentId} failed (${error ?? 'no answer'}), attempt ${attempts}: ${next}`);
-          }
-        }
-        data.rows = prune(data.rows);
+          },
+        };
       });
+      await options.deliveries.settle(settled);
       pump(); // the next delivery of each document was waiting for this one
     }).catch((error: unknown) => options.log.error('webhook deliveries could not be recorded', error));
   }
@@ -155,7 +131,8 @@ export function startDeliveries(options: DeliveriesOptions): { wake(): void; sto
 
   const wake = pump;
 
-  const timer = setInterval(wake, options.pollMs ?? 1000);
+  // Retries that came due, and deliveries other processes recorded.
+  const timer = setInterval(() => void options.deliveries.refresh().then(pump, (error: unknown) => options.log.error('webhook deliveries could not be read', error)), options.pollMs ?? 1000);
   timer.unref();
   wake(); // what a previous run left pending
 

@@ -8,11 +8,12 @@ import { ApplicationError, NotFoundError, ValidationError } from '../errors.js';
 import type { Table } from '../storage/index.js';
 import { didYouMean } from '../suggest.js';
 import { signature } from './signature.js';
+import type { DeliveryStore } from './store.js';
 import { TEST_EVENT, WEBHOOK_EVENTS, type DeliveryRow, type WebhookEvent, type WebhookNotice, type WebhookRow } from './types.js';
 
 export interface WebhookServiceDeps {
   webhooks: Table<WebhookRow>;
-  deliveries: Table<DeliveryRow>;
+  deliveries: DeliveryStore;
   /** `server.webhooks` (read at each use). */
   settings(): { timeout: number; retryDelays: number[] };
   now?: () => number;
@@ -50,8 +51,6 @@ export interface ShownDelivery {
   finishedAt: string | null;
 }
 
-/** Finished deliveries kept per webhook, for `folio webhook deliveries`. */
-export const KEPT_DELIVERIES = 100;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 /** RFC 9110 token characters. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -137,14 +136,11 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       waiting = [];
       const at = now();
       try {
-        await deps.deliveries.update((data) => {
-          for (const wanted of batch.flatMap((entry) => entry.rows)) {
-            data.rows.push({
-              id: data.nextId++, documentId: documentIdOf(), ...wanted,
-              status: 'pending', attempts: 0, nextAttemptAt: at, claimedUntil: 0, lastStatus: null, lastError: null, createdAt: iso(at), finishedAt: null,
-            });
-          }
-        });
+        await deps.deliveries.add(
+          batch.flatMap((entry) => entry.rows).map((wanted) => ({
+            ...wanted, status: 'pending', attempts: 0, nextAttemptAt: at, claimedUntil: 0, lastStatus: null, lastError: null, createdAt: iso(at), finishedAt: null,
+          })),
+        );
         for (const entry of batch) entry.done();
       } catch (error) {
         for (const entry of batch) entry.failed(error);
@@ -201,9 +197,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       await deps.webhooks.update((data) => {
         data.rows = data.rows.filter((row) => row.id !== target.id);
       });
-      await deps.deliveries.update((data) => {
-        data.rows = data.rows.filter((row) => row.webhook !== target.id);
-      });
+      await deps.deliveries.removeWebhook(target.id);
       return shown(target);
     },
 
@@ -211,9 +205,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     deliveries(ref: string): ShownDelivery[] {
       const target = find(ref);
       return deps.deliveries
-        .rows()
-        .filter((row) => row.webhook === target.id)
-        .reverse()
+        .of(target.id)
         .map((row) => ({ id: row.documentId, event: row.event, status: row.status, attempts: row.attempts, lastStatus: row.lastStatus, lastError: row.lastError, createdAt: row.createdAt, finishedAt: row.finishedAt }));
     },
 
@@ -250,6 +242,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
 
     request,
     find,
+    /** Where the deliveries wait (the server's deliverer sends from it). */
+    store: deps.deliveries,
   };
 }
 

@@ -1,0 +1,207 @@
+/**
+ * Where deliveries wait until they are sent. Recording one is on the path of the write that caused
+ * it, so its cost must not grow with the deliveries already waiting (a receiver that is down while
+ * writes go on):
+ *
+ * - the files store keeps one file per waiting delivery (`data/deliveries/<key>.json`, written
+ *   atomically and durably; writes made at once share their folder's fsync), and the finished
+ *   ones, without their body, in the `deliveries` table. Only the serving process sends, so its
+ *   claims live in its memory; what a CLI records is found by a look at the folder.
+ * - PostgreSQL keeps them in the `deliveries` table, whose rows every process sees and whose
+ *   update claims a delivery for one of them.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FileStore, Table } from '../storage/index.js';
+import { stableStringify } from '../storage/index.js';
+import type { DeliveryRow } from './types.js';
+
+/** Finished deliveries kept per webhook, for `folio webhook deliveries`. */
+export const KEPT_DELIVERIES = 100;
+
+/** What a sent delivery came to: waiting for its next attempt, or finished (delivered or given up). */
+export interface Settled {
+  documentId: string;
+  change: Pick<DeliveryRow, 'attempts' | 'lastStatus' | 'lastError' | 'status' | 'nextAttemptAt' | 'finishedAt'>;
+}
+
+export type NewDelivery = Pick<DeliveryRow, 'webhook' | 'event' | 'body' | 'subject' | 'status' | 'attempts' | 'nextAttemptAt' | 'claimedUntil' | 'lastStatus' | 'lastError' | 'createdAt' | 'finishedAt'>;
+
+export interface DeliveryStore {
+  /** Records deliveries, durably; answers once they are on disk (or committed). */
+  add(rows: readonly NewDelivery[]): Promise<void>;
+  /** The deliveries not finished, oldest first, as this process knows them. */
+  pending(): readonly DeliveryRow[];
+  /** Picks up what other processes recorded (a `folio media add`). */
+  refresh(): Promise<void>;
+  /** Claims the deliveries `pick` chooses among the pending ones, for one attempt, until `until`. */
+  claim(pick: (rows: readonly DeliveryRow[]) => DeliveryRow[], until: number): Promise<DeliveryRow[]>;
+  settle(outcomes: readonly Settled[]): Promise<void>;
+  /** A webhook's deliveries, newest first: the waiting ones and the last finished ones. */
+  of(webhook: number): DeliveryRow[];
+  removeWebhook(webhook: number): Promise<void>;
+}
+
+/**
+ * Keeps the newest finished deliveries of each webhook, without their body, and every pending one.
+ */
+export function prune(rows: DeliveryRow[]): DeliveryRow[] {
+  const finished = new Map<number, number>();
+  for (const row of rows) if (row.status !== 'pending') finished.set(row.webhook, (finished.get(row.webhook) ?? 0) + 1);
+  return rows.filter((row) => {
+    if (row.status === 'pending') return true;
+    row.body = '';
+    const left = finished.get(row.webhook)!;
+    finished.set(row.webhook, left - 1);
+    return left <= KEPT_DELIVERIES;
+  });
+}
+
+const newest = (a: DeliveryRow, b: DeliveryRow) => (a.documentId < b.documentId ? 1 : a.documentId > b.documentId ? -1 : 0);
+
+/** A key that sorts in the order deliveries were recorded, unique across the processes of a project. */
+let counter = 0;
+function deliveryKey(at: number): string {
+  counter = (counter + 1) % 1_000_000;
+  return `${String(at).padStart(15, '0')}-${process.pid}-${String(counter).padStart(6, '0')}`;
+}
+
+/**
+ * The files store's deliveries: a spool folder for the waiting ones, `history` for the finished.
+ * @example const store = await openSpool(files, 'data/deliveries', tables.deliveries);
+ */
+export async function openSpool(files: FileStore, dir: string, history: Table<DeliveryRow>): Promise<DeliveryStore> {
+  const waiting = new Map<string, DeliveryRow>();
+  let ordered: DeliveryRow[] | undefined;
+  const changed = () => (ordered = undefined);
+  const fileOf = (documentId: string) => join(dir, `${documentId}.json`);
+
+  async function readSpool(): Promise<string[]> {
+    try {
+      return (await readdir(dir)).filter((name) => name.endsWith('.json') && !name.startsWith('.')).map((name) => name.slice(0, -'.json'.length));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+  }
+
+  async function refresh(): Promise<void> {
+    const onDisk = new Set(await readSpool());
+    for (const documentId of onDisk) {
+      if (waiting.has(documentId)) continue;
+      const text = await readFile(fileOf(documentId), 'utf8').catch(() => undefined);
+      if (text === undefined) continue; // finished meanwhile
+      try {
+        waiting.set(documentId, { ...(JSON.parse(text) as DeliveryRow), documentId, claimedUntil: 0 });
+        changed();
+      } catch {
+        // A file cut short by a crash before its rename cannot be here (writes are atomic); anything else is not ours.
+      }
+    }
+    for (const documentId of waiting.keys()) {
+      if (!onDisk.has(documentId)) {
+        waiting.delete(documentId);
+        changed();
+      }
+    }
+  }
+  await refresh();
+  const pending = () => (ordered ??= [...waiting.values()].sort((a, b) => -newest(a, b)));
+
+  return {
+    async add(rows) {
+      const at = Date.now();
+      const added = rows.map((row) => ({ ...row, id: 0, documentId: deliveryKey(at) }));
+      await Promise.all(added.map((row) => files.writeFileAtomic(fileOf(row.documentId), stableStringify(row))));
+      for (const row of added) waiting.set(row.documentId, row);
+      changed();
+    },
+
+    pending,
+
+    refresh,
+
+    async claim(pick, until) {
+      const claimed = pick(pending());
+      for (const row of claimed) row.claimedUntil = until;
+      return claimed.map((row) => ({ ...row }));
+    },
+
+    async settle(outcomes) {
+      const finished: DeliveryRow[] = [];
+      await Promise.all(
+        outcomes.map(async ({ documentId, change }) => {
+          const row = waiting.get(documentId);
+          if (!row) return;
+          Object.assign(row, change, { claimedUntil: 0 });
+          if (row.status === 'pending') {
+            await files.writeFileAtomic(fileOf(documentId), stableStringify(row));
+            return;
+          }
+          await files.removeFile(fileOf(documentId));
+          waiting.delete(documentId);
+          finished.push({ ...row, body: '' });
+        }),
+      );
+      changed();
+      if (finished.length > 0) {
+        await history.update((data) => {
+          for (const row of finished) data.rows.push({ ...row, id: data.nextId++ });
+          data.rows = prune(data.rows);
+        });
+      }
+    },
+
+    of: (webhook) => [...waiting.values(), ...history.rows()].filter((row) => row.webhook === webhook).sort(newest),
+
+    async removeWebhook(webhook) {
+      for (const row of [...waiting.values()].filter((candidate) => candidate.webhook === webhook)) {
+        await files.removeFile(fileOf(row.documentId));
+        waiting.delete(row.documentId);
+      }
+      changed();
+      await history.update((data) => {
+        data.rows = data.rows.filter((row) => row.webhook !== webhook);
+      });
+    },
+  };
+}
+
+/**
+ * PostgreSQL's deliveries: all of them rows of the `deliveries` table, shared by the processes.
+ * @example const store = tableDeliveries(tables.deliveries);
+ */
+export function tableDeliveries(table: Table<DeliveryRow>): DeliveryStore {
+  return {
+    async add(rows) {
+      const at = Date.now();
+      await table.update((data) => {
+        for (const row of rows) data.rows.push({ ...row, id: data.nextId++, documentId: deliveryKey(at) });
+      });
+    },
+    pending: () => table.rows().filter((row) => row.status === 'pending'),
+    refresh: async () => {}, // the table follows the database's notices
+    claim: (pick, until) =>
+      table.update((data) => {
+        const claimed = pick(data.rows.filter((row) => row.status === 'pending'));
+        for (const row of claimed) row.claimedUntil = until;
+        return claimed.map((row) => ({ ...row }));
+      }),
+    async settle(outcomes) {
+      await table.update((data) => {
+        const byId = new Map(data.rows.map((row) => [row.documentId, row]));
+        for (const { documentId, change } of outcomes) {
+          const row = byId.get(documentId);
+          if (row) Object.assign(row, change, { claimedUntil: 0 });
+        }
+        data.rows = prune(data.rows);
+      });
+    },
+    of: (webhook) => table.rows().filter((row) => row.webhook === webhook).sort(newest),
+    async removeWebhook(webhook) {
+      await table.update((data) => {
+        data.rows = data.rows.filter((row) => row.webhook !== webhook);
+      });
+    },
+  };
+}
