@@ -7,7 +7,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHmac } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { join } from 'node:path';
+import { PROJECT_GITIGNORE } from '../../src/project/index.js';
 import { eventually, folio, listenLocal, request } from '../_helpers/index.js';
 import { serve, testProject, type ServeProcess } from '../_helpers/server.js';
 
@@ -172,6 +175,10 @@ test('deliveries pending when the server is killed should arrive after it restar
       assert.is((await request(`${server.url}/api/notes/${id}`, { method: 'PUT', body: { data: { title: `v${version}` } } })).status, 200);
     }
     assert.is(await server.stop('SIGKILL'), 'SIGKILL' as unknown as number);
+    if (!process.env.FOLIO_TEST_DATABASE) {
+      const spool = (await readdir(join(site.dir, 'data/deliveries'))).filter((name) => name.endsWith('.json'));
+      assert.is(spool.length, 5, 'the five deliveries wait on disk, one file each');
+    }
 
     // The receiver comes back on its port, then the server.
     back = await receiver();
@@ -181,6 +188,9 @@ test('deliveries pending when the server is killed should arrive after it restar
     await eventually(async () => back!.received.length >= 5, 'the five deliveries after the restart');
     await new Promise((done) => setTimeout(done, 1500));
     assert.equal(back.received.map((delivery) => delivery.body.entry.title), ['v0', 'v1', 'v2', 'v3', 'v4'], 'each once, in the order written');
+    if (!process.env.FOLIO_TEST_DATABASE) {
+      await eventually(async () => (await readdir(join(site.dir, 'data/deliveries'))).filter((name) => name.endsWith('.json')).length === 0, 'the spool emptied');
+    }
   } finally {
     await server?.stop();
     await back?.close();
@@ -214,6 +224,8 @@ test('the CLI should refuse bad input in one line and never print a secret or a 
     assert.equal([listed[0]!.headers, listed[0]!.signed], [['X-Token: ***'], true]);
     const duplicate = await folio(['webhook', 'create', 'site', '--url', 'http://127.0.0.1/x', '--events', 'entry.create', '--dir', site.dir]);
     assert.match(duplicate.stderr, /A webhook named "site" exists already/);
+    // Secrets, header values and the bodies waiting to be sent stay out of git.
+    for (const pattern of ['data/webhooks.json', 'data/deliveries.json', 'data/deliveries/']) assert.ok(PROJECT_GITIGNORE.split('\n').includes(pattern), pattern);
   } finally {
     await site.cleanup();
   }
