@@ -47,8 +47,8 @@ function due(rows: readonly DeliveryRow[], now: number, limit: number): Delivery
 export function startDeliveries(options: DeliveriesOptions): { wake(): void; stop(): Promise<void> } {
   const now = options.now ?? Date.now;
   const stopping = new AbortController();
-  /** Deliveries being sent now, by id: at most PARALLEL, each held by its claim. */
-  const inFlight = new Map<number, Promise<void>>();
+  /** Deliveries being sent now, by their delivery id: at most PARALLEL, each held by its claim. */
+  const inFlight = new Map<string, Promise<void>>();
   /** Outcomes waiting to be written, all in one update of the table. */
   let outcomes: Array<{ delivery: DeliveryRow; status: number | null; error: string | null; webhook: WebhookRow | undefined }> = [];
   let writing = Promise.resolve();
@@ -110,23 +110,34 @@ export function startDeliveries(options: DeliveriesOptions): { wake(): void; sto
     writeOutcomes();
   }
 
+  /** Asked to look again while a claim ran: looked at once it ends, so no wake is lost. */
+  let lookAgain = false;
+
   /** Starts sending what is due, up to PARALLEL at once; each send that ends starts the next. */
   function pump(): void {
-    if (stopping.signal.aborted || claiming || inFlight.size >= PARALLEL) return;
+    if (stopping.signal.aborted || inFlight.size >= PARALLEL) return;
+    if (claiming) {
+      lookAgain = true;
+      return;
+    }
+    lookAgain = false;
     claiming = claim(PARALLEL - inFlight.size)
       .then((claimed) => {
         for (const delivery of claimed) {
           const sending = send(delivery)
             .catch((error: unknown) => options.log.error('a webhook delivery failed', error))
             .finally(() => {
-              inFlight.delete(delivery.id);
+              inFlight.delete(delivery.documentId);
               pump();
             });
-          inFlight.set(delivery.id, sending);
+          inFlight.set(delivery.documentId, sending);
         }
       })
       .catch((error: unknown) => options.log.error('webhook deliveries could not be claimed', error))
-      .finally(() => (claiming = undefined));
+      .finally(() => {
+        claiming = undefined;
+        if (lookAgain) pump();
+      });
   }
 
   const wake = pump;
