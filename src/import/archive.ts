@@ -15,7 +15,6 @@ import { ApplicationError } from '../errors.js';
 export interface ArchiveEntry {
   /** The path inside the archive, `./` taken off: `entities/entities_00001.jsonl`. */
   path: string;
-  size: number;
   /** Its bytes, read once. An entry left unread is skipped. */
   body: AsyncIterable<Buffer>;
 }
@@ -139,7 +138,7 @@ export async function readArchive(file: string, visit: (entry: ArchiveEntry) => 
       };
       current = entry;
       try {
-        await visit({ path, size: entry.size ?? 0, body });
+        await visit({ path, body });
       } catch (error) {
         // A line cut short by a broken archive is the archive's fault, said as such.
         throw failure ? corrupt(failure) : error;

@@ -6,6 +6,7 @@
  */
 import { basename } from 'node:path';
 import { ApplicationError } from '../errors.js';
+import { isPlainObject } from '../objects.js';
 import { jsonEntry, jsonLines, readArchive, type ArchiveEntry, type ReadArchiveOptions } from './archive.js';
 import { FILE_UID, LOCALE_UID, PERMISSION_UID, ROLE_UID, USER_UID, type StrapiRow, type StrapiSchema } from './strapi.js';
 
@@ -57,11 +58,10 @@ function fail(entry: ArchiveEntry, line: number, what: string): never {
   throw new ApplicationError(`${entry.path} line ${line}: ${what}; the archive is corrupt: export it again`);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `{ type, ref, field, pos }` of a link's end, checked. */
 function linkEnd(entry: ArchiveEntry, line: number, value: unknown): { type: string; ref: number | string; field?: string; pos?: number } {
-  if (!isObject(value) || typeof value.type !== 'string' || (typeof value.ref !== 'number' && typeof value.ref !== 'string')) fail(entry, line, 'a link without its type and ref');
+  if (!isPlainObject(value) || typeof value.type !== 'string' || (typeof value.ref !== 'number' && typeof value.ref !== 'string')) fail(entry, line, 'a link without its type and ref');
   return { type: value.type, ref: value.ref, field: typeof value.field === 'string' ? value.field : undefined, pos: typeof value.pos === 'number' ? value.pos : undefined };
 }
 
@@ -103,18 +103,18 @@ export async function scanArchive(file: string, options: ReadArchiveOptions = {}
       if (entry.path === 'metadata.json') {
         sawMetadata = true;
         const metadata = await jsonEntry(entry);
-        const version = isObject(metadata) && isObject(metadata.strapi) ? metadata.strapi.version : undefined;
+        const version = isPlainObject(metadata) && isPlainObject(metadata.strapi) ? metadata.strapi.version : undefined;
         index.strapiVersion = typeof version === 'string' ? version : undefined;
       } else if (folder === 'schemas' && entry.path.endsWith('.jsonl')) {
         for await (const { line, value } of jsonLines(entry)) {
-          if (!isObject(value) || typeof value.uid !== 'string' || !isObject(value.attributes)) fail(entry, line, 'a schema without uid or attributes');
+          if (!isPlainObject(value) || typeof value.uid !== 'string' || !isPlainObject(value.attributes)) fail(entry, line, 'a schema without uid or attributes');
           const schema = value as unknown as StrapiSchema;
           if (schema.uid === USER_UID) index.userSchema = schema;
           if (isContentType(schema.uid) || (schema.modelType === 'component' && isComponent(schema.uid))) index.schemas.push({ ...schema, entry: `${entry.path} line ${line}` });
         }
       } else if (folder === 'entities' && entry.path.endsWith('.jsonl')) {
         for await (const { line, value } of jsonLines(entry)) {
-          if (!isObject(value) || typeof value.type !== 'string' || typeof value.id !== 'number' || !isObject(value.data)) fail(entry, line, 'an entity without type, id or data');
+          if (!isPlainObject(value) || typeof value.type !== 'string' || typeof value.id !== 'number' || !isPlainObject(value.data)) fail(entry, line, 'an entity without type, id or data');
           const { type, id, data } = value as { type: string; id: number; data: Record<string, unknown> };
           if (isContentType(type)) {
             if (typeof data.documentId !== 'string' || data.documentId === '') fail(entry, line, `a row of ${type} without a documentId`);
@@ -132,7 +132,7 @@ export async function scanArchive(file: string, options: ReadArchiveOptions = {}
         }
       } else if (folder === 'links' && entry.path.endsWith('.jsonl')) {
         for await (const { line, value } of jsonLines(entry)) {
-          if (!isObject(value) || typeof value.kind !== 'string') fail(entry, line, 'a link without its kind');
+          if (!isPlainObject(value) || typeof value.kind !== 'string') fail(entry, line, 'a link without its kind');
           if (value.kind === 'relation.circular') continue; // `localizations`: a document's locales share its documentId
           const left = linkEnd(entry, line, value.left);
           const right = linkEnd(entry, line, value.right);
@@ -146,9 +146,9 @@ export async function scanArchive(file: string, options: ReadArchiveOptions = {}
         }
       } else if (folder === 'configuration' && entry.path.endsWith('.jsonl')) {
         for await (const { value } of jsonLines(entry)) {
-          if (isObject(value) && value.type === 'webhook') index.webhooks += 1;
+          if (isPlainObject(value) && value.type === 'webhook') index.webhooks += 1;
           // core-store holds the settings; the rest is not foliocms's to import.
-          if (!isObject(value) || value.type !== 'core-store' || !isObject(value.value) || typeof value.value.key !== 'string') continue;
+          if (!isPlainObject(value) || value.type !== 'core-store' || !isPlainObject(value.value) || typeof value.value.key !== 'string') continue;
           index.settings.set(value.value.key, value.value.value);
         }
       } else if (folder === 'assets' && entry.path.startsWith('assets/uploads/')) {

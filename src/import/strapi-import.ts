@@ -13,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseDocument } from 'yaml';
 import { loadConfig } from '../config/index.js';
 import { ApplicationError, ProjectFileError } from '../errors.js';
+import { isPlainObject } from '../objects.js';
 import { actionCatalogue } from '../permissions/index.js';
 import { assertProject, copyStoreData, displayDir, isEmptyOrMissing, openDataStore, openFilesDataStore, projectEnv, projectPaths, scaffoldProject, type DataStore, type TableName } from '../project/index.js';
 import { loadSchemas, type ContentType, type Schemas } from '../schema/index.js';
@@ -60,7 +61,6 @@ const REPLACED_TABLES: readonly TableName[] = ['users', 'roles', 'permissions', 
 /** How many documents are being written at once. */
 const WRITE_WINDOW = 64;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What a project holds that an import would replace, said in a few words; undefined when nothing. */
 async function heldContent(root: string, store: DataStore): Promise<string | undefined> {
@@ -96,7 +96,7 @@ function documentCounts(index: ArchiveIndex, schemas: Schemas): ImportReport['do
 
 /** Strapi's users-permissions `advanced` settings under foliocms's names. */
 function advancedSettings(value: unknown): Record<string, Json> {
-  if (!isObject(value)) return {};
+  if (!isPlainObject(value)) return {};
   const pairs: Array<[string, string, (raw: unknown) => Json | undefined]> = [
     ['unique_email', 'uniqueEmail', (raw) => (typeof raw === 'boolean' ? raw : undefined)],
     ['allow_register', 'allowRegister', (raw) => (typeof raw === 'boolean' ? raw : undefined)],

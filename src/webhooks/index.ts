@@ -2,5 +2,5 @@
 export { createWebhookService, shownUrl, type ShownDelivery, type ShownWebhook, type WebhookInput, type WebhookService, type WebhookServiceDeps } from './service.js';
 export { startDeliveries, type DeliveriesOptions } from './deliveries.js';
 export { signature } from './signature.js';
-export { openSpool, tableDeliveries, KEPT_DELIVERIES, type DeliveryStore } from './store.js';
+export { openSpool, tableDeliveries, type DeliveryStore } from './store.js';
 export { TEST_EVENT, WEBHOOK_EVENTS, type DeliveryRow, type WebhookEvent, type WebhookNotice, type WebhookRow } from './types.js';

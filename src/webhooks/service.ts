@@ -3,10 +3,10 @@
  * them at once), told of each write before its answer goes out (recorded durably, one delivery per
  * webhook), and delivered afterwards by `startDeliveries`.
  */
-import { randomBytes } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { ApplicationError, NotFoundError, ValidationError } from '../errors.js';
+import { newDocumentId } from '../ids.js';
 import type { Table } from '../storage/index.js';
 import { didYouMean } from '../suggest.js';
 import { signature } from './signature.js';
@@ -59,7 +59,6 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Headers a delivery sets itself. */
 const OWN_HEADERS = new Set(['content-type', 'content-length', 'host', 'connection', 'transfer-encoding', 'user-agent']);
 
-export const documentIdOf = () => randomBytes(12).toString('hex');
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A URL as it may be shown: without a password in it. */
@@ -186,7 +185,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       const stamp = iso(now());
       const row = await deps.webhooks.update((data) => {
         if (data.rows.some((existing) => existing.name === input.name)) throw new ApplicationError(`A webhook named "${input.name}" exists already`);
-        const created: WebhookRow = { id: data.nextId++, documentId: documentIdOf(), name: input.name, url, events, headers, secret: input.secret ?? null, createdAt: stamp, updatedAt: stamp };
+        const created: WebhookRow = { id: data.nextId++, documentId: newDocumentId(), name: input.name, url, events, headers, secret: input.secret ?? null, createdAt: stamp, updatedAt: stamp };
         data.rows.push(created);
         return created;
       });
@@ -238,7 +237,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     async test(ref: string): Promise<{ status: number | null; error: string | null }> {
       const webhook = find(ref);
       const body = JSON.stringify({ event: TEST_EVENT, createdAt: iso(now()) });
-      const outcome = await post(webhook.url, request(webhook, body, documentIdOf()), deps.settings().timeout * 1000);
+      const outcome = await post(webhook.url, request(webhook, body, newDocumentId()), deps.settings().timeout * 1000);
       return { status: outcome.status, error: outcome.error };
     },
 

@@ -7,7 +7,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHmac } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { join } from 'node:path';
 import { PROJECT_GITIGNORE } from '../../src/project/index.js';
@@ -227,6 +227,25 @@ test('the CLI should refuse bad input in one line and never print a secret or a 
     // Secrets, header values and the bodies waiting to be sent stay out of git.
     for (const pattern of ['data/webhooks.json', 'data/deliveries.json', 'data/deliveries/']) assert.ok(PROJECT_GITIGNORE.split('\n').includes(pattern), pattern);
   } finally {
+    await site.cleanup();
+  }
+});
+
+test('a file added from the CLI should be delivered by the running server', async () => {
+  const sink = await receiver();
+  const site = await project();
+  let server: ServeProcess | undefined;
+  try {
+    await createWebhook(site.dir, sink.url, 'media.create');
+    server = await serve(site.dir);
+    await writeFile(join(site.dir, 'notes.txt'), 'plain words');
+    const added = await folio(['media', 'add', 'notes.txt', '--dir', site.dir], { cwd: site.dir });
+    assert.is(added.code, 0, added.stderr);
+    await eventually(async () => sink.received.length === 1, 'the media.create the CLI recorded');
+    assert.equal([sink.received[0]!.body.event, sink.received[0]!.body.media.name], ['media.create', 'notes.txt']);
+  } finally {
+    await server?.stop();
+    await sink.close();
     await site.cleanup();
   }
 });
