@@ -27,6 +27,8 @@ const OFF = {
   none: {},
 };
 
+const SCENARIOS = ['list', 'create', 'update'];
+
 /** A receiver for the bench's webhooks, answering 200 after `delayMs`. */
 async function webhookReceiver(delayMs) {
   const server = createServer((req, res) => {
@@ -63,7 +65,7 @@ async function serve(docs, settings, databaseUrl) {
     execFileSync(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'db', 'copy', '--to', databaseUrl], { stdio: 'ignore' });
     env.DATABASE_URL = databaseUrl;
   }
-  const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, env);
+  const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, env, { logFile: join(dir, 'folio.log') });
   return { ...server, dir, articles, receiver };
 }
 
@@ -72,16 +74,19 @@ async function serve(docs, settings, databaseUrl) {
  * each server, the median of the per-round ratios (on/off) with its range, and the server's CPU
  * time per request.
  */
-export async function compare(setting, { docs, duration, connections, rounds }) {
+export async function compare(setting, { docs, duration, connections, rounds, only }) {
   if (!(setting in OFF)) throw new Error(`--compare takes ${Object.keys(OFF).join(', ')}, not ${setting}`);
+  const unknown = only?.find((name) => !SCENARIOS.includes(name));
+  if (unknown) throw new Error(`--scenarios takes ${SCENARIOS.join(', ')}, not ${unknown}`);
   const postgres = setting === 'store' ? await startPostgresServer({ database: 'bench' }) : undefined;
   const on = setting === 'slow-receiver' ? { receiverDelayMs: 5000 } : {};
   const servers = [await serve(docs, on, postgres?.url), await serve(docs, OFF[setting])];
-  const scenarios = {
+  const all = {
     list: (server) => ({ url: server.url + readPaths(server.articles).list, connections }),
     create: (server) => createOptions(server.url),
     update: (server) => updateOptions(server.url, server.articles),
   };
+  const scenarios = only ? Object.fromEntries(only.map((name) => [name, all[name]])) : all;
   const drive = (options, seconds = duration) => new Promise((resolve, reject) => autocannon({ duration: seconds, ...options }, (error, result) => (error ? reject(error) : resolve(result))));
   const rows = [];
   for (const [scenario, options] of Object.entries(scenarios)) {

@@ -1,6 +1,7 @@
 // Shared by the benchmarks: a temporary project set up as a user's (with generated documents), and
 // the processes started on it.
 import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,22 +12,43 @@ import { generate } from './generate.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Spawns a process and resolves once its first stdout line matches `readyPattern` (its group 1 is the URL). */
-export function startProcess(command, argv, readyPattern, env = {}) {
+/**
+ * Spawns a process and resolves once its first stdout line matches `readyPattern` (its group 1 is
+ * the URL). With `logFile`, its stdout goes to that file, as `folio serve >> folio.log` or systemd's
+ * `StandardOutput=append:` write it: the request log of a server under load is then not read by
+ * this process, whose one thread is the load generator's (read from a pipe here, the lines took
+ * that thread's time, and a full pipe held the server's synchronous write until it was read).
+ */
+export function startProcess(command, argv, readyPattern, env = {}, { logFile } = {}) {
   const started = process.hrtime.bigint();
-  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = logFile ? openSync(logFile, 'a') : 'pipe';
+  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
+  if (logFile) closeSync(out);
   return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout });
-    lines.once('line', (line) => {
-      // What follows the ready line (the request log) is read and dropped, as a log shipper would
-      // take it, without this process spending CPU splitting it into lines.
-      lines.close();
-      child.stdout.resume();
+    const ready = (line) => {
       const match = readyPattern.exec(line);
       if (!match) return reject(new Error(`unexpected line: ${line}`));
       resolve({ child, url: match[1], readyMs: Number(process.hrtime.bigint() - started) / 1e6 });
-    });
+    };
     child.once('exit', (code) => reject(new Error(`${argv.join(' ')} exited with ${code}`)));
+    if (logFile) {
+      const poll = setInterval(() => {
+        const text = readFileSync(logFile, 'utf8');
+        if (!text.includes('\n')) return;
+        clearInterval(poll);
+        ready(text.slice(0, text.indexOf('\n')));
+      }, 10);
+      child.once('exit', () => clearInterval(poll));
+      return;
+    }
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => {
+      // What follows the ready line (the request log) is read and dropped, without this process
+      // spending CPU splitting it into lines.
+      lines.close();
+      child.stdout.resume();
+      ready(line);
+    });
   });
 }
 

@@ -6,6 +6,7 @@
 //                         [--watch-content off]   (the server not following data/content: what the watcher costs)
 //                         [--request-log off]     (no line per request: what the request log costs)
 //                         [--compare request-log|watch-content|store|slow-receiver|none]  (one setting on against off, side by side; store: PostgreSQL against files; see compare.mjs)
+//                         [--scenarios list,create,update]  (with --compare: only those)
 //                         [--store postgres]      (the same as --compare store)
 //                         [--import 100000]       (folio import strapi on a generated archive of that many documents; see import.mjs)
 import { execFileSync } from 'node:child_process';
@@ -37,7 +38,7 @@ const requestLog = !switchedOff('request-log');
 const compared = args.includes('--compare') ? args[args.indexOf('--compare') + 1] : args.includes('--store') ? `store:${args[args.indexOf('--store') + 1]}` : undefined;
 if (compared !== undefined) {
   if (compared.startsWith('store:') && compared !== 'store:postgres') throw new Error(`--store takes postgres (the files store is the other side), not ${compared.slice(6)}`);
-  await compare(compared.startsWith('store:') ? 'store' : compared, { docs, duration: option('duration', 5), connections, rounds: option('rounds', 10) });
+  await compare(compared.startsWith('store:') ? 'store' : compared, { docs, duration: option('duration', 5), connections, rounds: option('rounds', 10), only: args.includes('--scenarios') ? args[args.indexOf('--scenarios') + 1].split(',') : undefined });
   process.exit(0);
 }
 
