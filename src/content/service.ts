@@ -3,14 +3,14 @@
  * types, locale-aware, with draft & publish (spec "Content endpoints with locale", strapi-reference
  * §4). It takes parsed queries and raw payloads and answers presented documents; it never sees `ctx`.
  */
-import { NotFoundError, ValidationError } from '../errors.js';
+import { ApplicationError, NotFoundError, ValidationError } from '../errors.js';
 import { messages } from '../messages.js';
 import { hashPassword } from '../password.js';
 import { newDocumentId, now } from '../ids.js';
 import { resolveLocale } from '../i18n/index.js';
 import { isLocalizedAttribute, type Attribute, type ContentType, type Schemas } from '../schema/index.js';
 import type { I18nConfig } from '../config/index.js';
-import { assertCan, contentAction, type Actor } from '../permissions/index.js';
+import { assertCan, contentAction, type Actor, type DraftAction } from '../permissions/index.js';
 import { createKeyedQueue, isSafeName, type DocumentStatus, type Json, type Row } from '../storage/index.js';
 import { createAnswerCache } from './answer-cache.js';
 import { renumberComponents, withComponentIds, type StoreRelation } from './components.js';
@@ -63,6 +63,15 @@ export interface WriteOptions {
    */
   actor: Actor;
   /** How to shape the answer (the request's `populate` and `fields`). */
+  populate?: PopulateTree;
+  fields?: string[];
+}
+
+export interface DraftActionOptions {
+  /** The `locale` query parameter as given: one locale (the default when none). */
+  locale: unknown;
+  /** Who acts: they need the type's action of the same name. */
+  actor: Actor;
   populate?: PopulateTree;
   fields?: string[];
 }
@@ -568,6 +577,63 @@ export function createContentService(deps: ContentServiceDeps) {
   }
 
   // --------------------------------------------------------------------------------------------
+  // Draft & publish: publish, unpublish and discard a draft (Strapi's document service methods)
+  // --------------------------------------------------------------------------------------------
+
+  /**
+   * `publish`: the draft in one locale becomes the published version (`entry.publish`).
+   * `unpublish`: the published version goes, the draft stays (`entry.unpublish`).
+   * `discardDraft`: the draft goes back to the published version (`entry.update`).
+   * Each answers the version it leaves in front: the published one after `publish`, the draft after
+   * the others. Non-localized attributes are copied to the other locales of the same status, as a
+   * write does.
+   * @example await content.draftAction('publish', articleType, 'abc123', { locale: 'fr', actor });
+   */
+  async function draftAction(action: DraftAction, type: ContentType, documentId: string, options: DraftActionOptions): Promise<DocumentResult> {
+    assertCan(options.actor, contentAction(type.singularName, action));
+    if (!type.draftAndPublish) throw new ValidationError(`${type.singularName} has no draft & publish: its documents are published as they are written`);
+    const locale = localeOf(type, options.locale, false) as string | null;
+    return queued(writeKey(type, documentId), async () => {
+      await reread(type, documentId);
+      const draft = store.get(type, documentId, 'draft', locale);
+      const published = store.get(type, documentId, 'published', locale);
+      if (!draft && !published) throw new NotFoundError(messages.notFound);
+      const everyAttribute = Object.keys(type.attributes);
+      let answer: DocumentRow;
+      let answerStatus: DocumentStatus = 'draft';
+      let event: WebhookEvent;
+      if (action === 'publish') {
+        if (!draft) throw new ApplicationError('This entry has no draft to publish');
+        answer = publishedCopy(type, draft);
+        answerStatus = 'published';
+        await store.saveAll(type, [{ status: 'published', row: answer }, ...nonLocalizedCopies(type, answer, 'published', everyAttribute)]);
+        event = 'entry.publish';
+      } else if (action === 'unpublish') {
+        if (!published) throw new ApplicationError('This entry is not published');
+        await store.remove(type, 'published', documentId, locale);
+        answer = draft ?? published;
+        event = 'entry.unpublish';
+      } else {
+        if (!published) throw new ApplicationError('This entry has no published version to go back to');
+        const copy = renumberComponents(schemas, type.attributes, published, store.nextComponentId) as DocumentRow;
+        answer = { ...copy, id: draft?.id ?? store.nextRowId(type), createdAt: draft?.createdAt ?? published.createdAt, updatedAt: published.updatedAt, publishedAt: null };
+        await store.saveAll(type, [{ status: 'draft', row: answer }, ...nonLocalizedCopies(type, answer, 'draft', everyAttribute)]);
+        event = 'entry.update';
+      }
+      // entry.unpublish carries the version that went, as Strapi's does.
+      await announce(type, [[event, action === 'unpublish' ? published! : answer, action === 'unpublish' ? 'published' : answerStatus]]);
+      return { data: present(contentTypeModel(type), answer, { populate: options.populate, fields: options.fields }, contexts(answerStatus).present) };
+    });
+  }
+
+  async function draftActionSingle(action: DraftAction, type: ContentType, options: DraftActionOptions): Promise<DocumentResult> {
+    assertCan(options.actor, contentAction(type.singularName, action));
+    const documentId = singleDocumentId(type);
+    if (!documentId) throw new NotFoundError(messages.notFound);
+    return draftAction(action, type, documentId, options);
+  }
+
+  // --------------------------------------------------------------------------------------------
   // Media
   // --------------------------------------------------------------------------------------------
 
@@ -719,5 +785,5 @@ export function createContentService(deps: ContentServiceDeps) {
   /** The models as `actor` may read them: what a request's query is parsed against. */
   const modelsFor = (actor: Actor): ModelLookup => lookupFor(lookup, actor);
 
-  return { modelsFor, findJson, findOneJson, findSingleJson, create, update, updateSingle, remove, removeSingle, noteChangedOnDisk, syncFromDisk, syncTypeFromDisk, unlinkFile };
+  return { modelsFor, findJson, findOneJson, findSingleJson, create, update, updateSingle, remove, removeSingle, draftAction, draftActionSingle, noteChangedOnDisk, syncFromDisk, syncTypeFromDisk, unlinkFile };
 }

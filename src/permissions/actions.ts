@@ -22,6 +22,13 @@ export function uploadAction(action: (typeof UPLOAD_ACTIONS)[number]): string {
 
 export const COLLECTION_TYPE_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization'] as const;
 export const SINGLE_TYPE_ACTIONS = ['find', 'update', 'delete', 'createLocalization'] as const;
+/**
+ * The actions of a type with draft & publish beyond Strapi's Content API (which publishes only
+ * through `?status=published` on a write): `POST .../actions/publish`, `unpublish`, `discardDraft`,
+ * named after Strapi's document service methods.
+ */
+export const DRAFT_ACTIONS = ['publish', 'unpublish', 'discardDraft'] as const;
+export type DraftAction = (typeof DRAFT_ACTIONS)[number];
 
 /** `plugin::users-permissions.auth.register` */
 export function usersPermissionsAction(controller: keyof typeof USERS_PERMISSIONS_ACTIONS, action: string): string {

@@ -5,7 +5,7 @@
 import { ValidationError } from '../errors.js';
 import type { ContentType } from '../schema/index.js';
 import { nearest } from '../suggest.js';
-import { COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, UPLOAD_ACTIONS, USERS_PERMISSIONS_ACTIONS, contentAction, uploadAction, usersPermissionsAction } from './actions.js';
+import { COLLECTION_TYPE_ACTIONS, DRAFT_ACTIONS, SINGLE_TYPE_ACTIONS, UPLOAD_ACTIONS, USERS_PERMISSIONS_ACTIONS, contentAction, uploadAction, usersPermissionsAction } from './actions.js';
 import { permissionMessages } from './messages.js';
 import { isPlainObject } from '../objects.js';
 
@@ -14,7 +14,7 @@ export const I18N_LIST_LOCALES = 'plugin::i18n.locales.listLocales';
 
 /** What the catalogue needs of the loaded content types. */
 export interface CatalogueSchemas {
-  contentTypes: readonly Pick<ContentType, 'kind' | 'singularName'>[];
+  contentTypes: readonly Pick<ContentType, 'kind' | 'singularName' | 'draftAndPublish'>[];
 }
 
 /** Action-entry keys are exactly these two; `policy` is always `''` (Strapi 5.54). */
@@ -38,6 +38,7 @@ export function actionCatalogue(schemas: CatalogueSchemas): readonly string[] {
     for (const type of schemas.contentTypes) {
       const actions = type.kind === 'singleType' ? SINGLE_TYPE_ACTIONS : COLLECTION_TYPE_ACTIONS;
       for (const action of actions) ids.push(contentAction(type.singularName, action));
+      if (type.draftAndPublish) for (const action of DRAFT_ACTIONS) ids.push(contentAction(type.singularName, action));
     }
     for (const [controller, actions] of Object.entries(USERS_PERMISSIONS_ACTIONS)) {
       for (const action of actions) ids.push(usersPermissionsAction(controller as keyof typeof USERS_PERMISSIONS_ACTIONS, action));

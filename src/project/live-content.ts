@@ -56,6 +56,8 @@ export function createLiveContent(initial: ContentService, initialSchemas: Schem
     updateSingle: (type, data, options) => write((service) => service.updateSingle(currentType(type), data, options)),
     remove: (type, documentId, options) => write((service) => service.remove(currentType(type), documentId, options)),
     removeSingle: (type, options) => write((service) => service.removeSingle(currentType(type), options)),
+    draftAction: (action, type, documentId, options) => write((service) => service.draftAction(action, currentType(type), documentId, options)),
+    draftActionSingle: (action, type, options) => write((service) => service.draftActionSingle(action, currentType(type), options)),
     noteChangedOnDisk: (type, documentId) => current.noteChangedOnDisk(currentType(type), documentId),
     syncFromDisk: (type, documentId) => write((service) => service.syncFromDisk(currentType(type), documentId)),
     syncTypeFromDisk: (type) => write((service) => service.syncTypeFromDisk(currentType(type))),

@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse, stringify } from 'yaml';
-import { COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, contentAction } from '../../src/permissions/index.js';
+import { COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, DRAFT_ACTIONS, contentAction } from '../../src/permissions/index.js';
 import { openProject, type OpenOptions, type Project } from '../../src/project/index.js';
 import { loadSchemas } from '../../src/schema/index.js';
 import { startServer, type FolioApp } from '../../src/server/index.js';
@@ -48,7 +48,7 @@ export async function testProject(options: ProjectOptions = {}): Promise<{ dir: 
   if (!actions) {
     const { contentTypes } = await loadSchemas(sample.dir);
     actions = contentTypes.flatMap((type) =>
-      (type.kind === 'singleType' ? SINGLE_TYPE_ACTIONS : COLLECTION_TYPE_ACTIONS).map((action) => contentAction(type.singularName, action)),
+      [...(type.kind === 'singleType' ? SINGLE_TYPE_ACTIONS : COLLECTION_TYPE_ACTIONS), ...(type.draftAndPublish ? DRAFT_ACTIONS : [])].map((action) => contentAction(type.singularName, action)),
     );
   }
   up.bootstrapPermissions = { public: actions, authenticated: options.authenticatedActions ?? [] };

@@ -80,3 +80,87 @@ orphan('is updated as if it were the draft, not taken for a missing locale versi
 });
 
 orphan.run();
+
+const actions = suite('publish, unpublish and discardDraft actions');
+let site: ApiServer;
+actions.before(async () => {
+  site = await apiServer();
+});
+actions.after(() => site.close());
+
+actions('publish makes the draft the published version; unpublish takes it away and keeps the draft', async () => {
+  const created = (await site.post('/api/articles?status=draft', { data: { title: 'First draft', sections: [{ heading: 'One' }] } })).body.data;
+  const id = created.documentId;
+  assert.is((await site.get(`/api/articles/${id}`)).status, 404, 'a draft is not read by default');
+
+  const published = await site.post(`/api/articles/${id}/actions/publish`, {});
+  assert.is(published.status, 200, published.text);
+  assert.equal(Object.keys(published.body), ['data', 'meta']);
+  assert.is(published.body.data.title, 'First draft');
+  assert.type(published.body.data.publishedAt, 'string');
+  assert.is((await site.get(`/api/articles/${id}`)).body.data.title, 'First draft', 'served as published');
+  assert.equal(await storedVersionNames(site, 'article', id), ['draft.en', 'published.en']);
+
+  const unpublished = await site.post(`/api/articles/${id}/actions/unpublish`, {});
+  assert.is(unpublished.status, 200, unpublished.text);
+  assert.is(unpublished.body.data.publishedAt, null, 'the answer is the draft');
+  assert.is((await site.get(`/api/articles/${id}`)).status, 404, 'no longer served');
+  assert.is((await site.get(`/api/articles/${id}?status=draft`)).body.data.title, 'First draft', 'the draft stays');
+  assert.equal(await storedVersionNames(site, 'article', id), ['draft.en']);
+
+  const again = await site.post(`/api/articles/${id}/actions/unpublish`, {});
+  assert.is(again.status, 400);
+  assert.is(again.body.error.message, 'This entry is not published');
+});
+
+actions('discardDraft brings the draft back to the published version; each acts on one locale', async () => {
+  const created = (await site.post('/api/articles', { data: { title: 'Live' } })).body.data;
+  const id = created.documentId;
+  assert.is((await site.put(`/api/articles/${id}?locale=fr`, { data: { title: 'En ligne' } })).status, 200);
+  assert.is((await site.put(`/api/articles/${id}?status=draft`, { data: { title: 'Half-written' } })).status, 200);
+
+  const discarded = await site.post(`/api/articles/${id}/actions/discardDraft`, {});
+  assert.is(discarded.status, 200, discarded.text);
+  assert.is(discarded.body.data.title, 'Live');
+  assert.is(discarded.body.data.publishedAt, null);
+  assert.is((await site.get(`/api/articles/${id}?status=draft`)).body.data.title, 'Live');
+
+  assert.is((await site.post(`/api/articles/${id}/actions/unpublish?locale=fr`, {})).status, 200);
+  assert.is((await site.get(`/api/articles/${id}?locale=fr`)).status, 404, 'fr unpublished');
+  assert.is((await site.get(`/api/articles/${id}`)).body.data.title, 'Live', 'en still published');
+
+  const nothingToDiscard = await site.post(`/api/articles/${id}/actions/discardDraft?locale=fr`, {});
+  assert.is(nothingToDiscard.status, 400);
+  assert.match(nothingToDiscard.body.error.message, /no published version/);
+  assert.is((await site.post('/api/articles/nosuchdocument/actions/publish', {})).status, 404);
+  assert.is((await site.post(`/api/articles/${id}/actions/publish?locale=xx`, {})).status, 400, 'a locale that was not added');
+});
+
+actions('a single type has the actions at /api/<singular>/actions/…; a type without draft & publish has none', async () => {
+  assert.is((await site.post('/api/homepage/actions/publish', {})).status, 404, 'not created yet');
+  assert.is((await site.put('/api/homepage?status=draft', { data: { title: 'Welcome' } })).status, 200);
+  assert.is((await site.get('/api/homepage')).status, 404);
+  const published = await site.post('/api/homepage/actions/publish', {});
+  assert.is(published.status, 200, published.text);
+  assert.is((await site.get('/api/homepage')).body.data.title, 'Welcome');
+  const category = (await site.post('/api/categories', { data: { name: 'News' } })).body.data;
+  assert.is((await site.post(`/api/categories/${category.documentId}/actions/publish`, {})).status, 404, "no such route");
+});
+
+actions('each action needs its own permission, and shows in the permission tree of a type with draft & publish', async () => {
+  const limited = await apiServer({ publicActions: ['api::article.article.create', 'api::article.article.find', 'api::article.article.publish'] });
+  try {
+    const created = (await limited.post('/api/articles?status=draft', { data: { title: 'Mine' } })).body.data;
+    assert.is((await limited.post(`/api/articles/${created.documentId}/actions/publish`, {})).status, 200);
+    assert.is((await limited.post(`/api/articles/${created.documentId}/actions/unpublish`, {})).status, 403);
+    assert.is((await limited.post(`/api/articles/${created.documentId}/actions/discardDraft`, {})).status, 403);
+  } finally {
+    await limited.close();
+  }
+  const { project } = site;
+  const tree = (await import('../../src/permissions/index.js')).permissionTree(project.schemas);
+  assert.equal(Object.keys(tree['api::article']!.controllers.article!), ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization', 'publish', 'unpublish', 'discardDraft']);
+  assert.equal(Object.keys(tree['api::category']!.controllers.category!), ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization']);
+});
+
+actions.run();

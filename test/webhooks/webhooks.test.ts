@@ -51,7 +51,7 @@ async function receiver(answer: (count: number) => number = () => 200): Promise<
 async function project(retryDelays = [1, 1, 1]) {
   return testProject({
     files: { 'content-types/note.yaml': NOTE },
-    publicActions: ['find', 'findOne', 'create', 'update', 'delete'].map((action) => `api::note.note.${action}`).concat('plugin::upload.content-api.upload', 'plugin::upload.content-api.destroy'),
+    publicActions: ['find', 'findOne', 'create', 'update', 'delete', 'publish', 'unpublish'].map((action) => `api::note.note.${action}`).concat('plugin::upload.content-api.upload', 'plugin::upload.content-api.destroy'),
     config: { server: { host: '127.0.0.1', port: 1337, webhooks: { timeout: 2, retryDelays } } },
   });
 }
@@ -68,7 +68,7 @@ test('every event should arrive once, with Strapi\'s body, the configured header
   const site = await project();
   let server: ServeProcess | undefined;
   try {
-    const events = 'entry.create,entry.update,entry.delete,entry.publish,media.create,media.update,media.delete';
+    const events = 'entry.create,entry.update,entry.delete,entry.publish,entry.unpublish,media.create,media.update,media.delete';
     await createWebhook(site.dir, sink.url, events, ['--header', 'Authorization: Bearer hook-token', '--secret', SECRET]);
     server = await serve(site.dir);
     const api = (path: string, init: { method?: string; body?: unknown } = {}) => request(`${server!.url}${path}`, init);
@@ -77,6 +77,8 @@ test('every event should arrive once, with Strapi\'s body, the configured header
     assert.is(created.status, 200, created.text);
     const id = created.body.data.documentId;
     assert.is((await api(`/api/notes/${id}?status=published`, { method: 'PUT', body: { data: { title: 'Two' } } })).status, 200);
+    assert.is((await api(`/api/notes/${id}/actions/unpublish`, { method: 'POST' })).status, 200);
+    assert.is((await api(`/api/notes/${id}/actions/publish`, { method: 'POST' })).status, 200);
     assert.is((await api(`/api/notes/${id}`, { method: 'DELETE' })).status, 204);
     const form = new FormData();
     form.append('files', new Blob(['plain words'], { type: 'text/plain' }), 'notes.txt');
@@ -89,7 +91,7 @@ test('every event should arrive once, with Strapi\'s body, the configured header
     assert.is((await fetch(`${server.url}/api/upload/files/${fileId}`, { method: 'DELETE' })).status, 200);
 
     // The REST API publishes what it creates unless asked for a draft, as Strapi 5's does.
-    const expected = ['entry.create', 'entry.publish', 'entry.update', 'entry.publish', 'entry.delete', 'media.create', 'media.update', 'media.delete'];
+    const expected = ['entry.create', 'entry.publish', 'entry.update', 'entry.publish', 'entry.unpublish', 'entry.publish', 'entry.delete', 'media.create', 'media.update', 'media.delete'];
     await eventually(async () => sink.received.length >= expected.length, 'every delivery');
     await new Promise((done) => setTimeout(done, 1500)); // nothing more comes: no duplicate
     // In order per document (the note, the file); the two may interleave.
@@ -99,7 +101,7 @@ test('every event should arrive once, with Strapi\'s body, the configured header
     const ids = sink.received.map((delivery) => delivery.headers['x-folio-delivery']);
     assert.is(new Set(ids).size, expected.length, 'one delivery id each');
 
-    const [create, , update, publish] = entries;
+    const [create, , update, publish, unpublish] = entries;
     assert.equal(Object.keys(create!.body), ['event', 'createdAt', 'model', 'uid', 'entry']);
     assert.equal([create!.body.model, create!.body.uid], ['note', 'api::note.note']);
     assert.is(create!.body.entry.title, 'One');
@@ -110,6 +112,8 @@ test('every event should arrive once, with Strapi\'s body, the configured header
     assert.not.match(create!.raw, /hidden|secret-pin|scrypt/);
     assert.is(update!.body.entry.title, 'Two');
     assert.type(publish!.body.entry.publishedAt, 'string');
+    assert.is(unpublish!.body.entry.title, 'Two', 'entry.unpublish carries the version that went');
+    assert.type(unpublish!.body.entry.publishedAt, 'string');
     assert.equal(Object.keys(media[0]!.body), ['event', 'createdAt', 'media']);
     assert.is(media[1]!.body.media.name, 'renamed.txt');
 

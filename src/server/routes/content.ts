@@ -1,6 +1,7 @@
 /**
  * REST routes generated from `content-types/`: every collection type gets GET/POST `/api/{plural}`
  * and GET/PUT/DELETE `/api/{plural}/:documentId`; every single type GET/PUT/DELETE `/api/{singular}`.
+ * A type with draft & publish also gets POST `.../actions/publish`, `unpublish` and `discardDraft`.
  * Handlers only parse, call the service and shape the envelope.
  */
 import type Router from '@koa/router';
@@ -8,7 +9,7 @@ import type { Context } from 'koa';
 import type { ApiConfig } from '../../config/index.js';
 import type { ContentService, WriteOptions } from '../../content/index.js';
 import { contentTypeModel, parseContentQuery, parseQueryString, requireDataPayload, type ContentQuery } from '../../model/index.js';
-import { contentAction, type Actor } from '../../permissions/index.js';
+import { contentAction, DRAFT_ACTIONS, type Actor } from '../../permissions/index.js';
 import type { ContentType } from '../../schema/index.js';
 import { requires } from '../authorize.js';
 
@@ -52,6 +53,11 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
         await content.removeSingle(type, { locale: queryOf(ctx, type, deps).locale, actor: ctx.state.actor as Actor });
         ctx.status = 204;
       });
+      for (const name of type.draftAndPublish ? DRAFT_ACTIONS : []) {
+        router.post(`${path}/actions/${name}`, action(name), async (ctx) => {
+          ctx.body = { ...(await content.draftActionSingle(name, type, writeOptions(ctx, queryOf(ctx, type, deps)))), meta: {} };
+        });
+      }
       continue;
     }
 
@@ -87,5 +93,10 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
       await content.remove(type, ctx.params.documentId!, { locale: queryOf(ctx, type, deps).locale, actor: ctx.state.actor as Actor });
       ctx.status = 204;
     });
+    for (const name of type.draftAndPublish ? DRAFT_ACTIONS : []) {
+      router.post(`${one}/actions/${name}`, action(name), async (ctx) => {
+        ctx.body = { ...(await content.draftAction(name, type, ctx.params.documentId!, writeOptions(ctx, queryOf(ctx, type, deps)))), meta: {} };
+      });
+    }
   }
 }
