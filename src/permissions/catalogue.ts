@@ -14,7 +14,7 @@ export const I18N_LIST_LOCALES = 'plugin::i18n.locales.listLocales';
 
 /** What the catalogue needs of the loaded content types. */
 export interface CatalogueSchemas {
-  contentTypes: readonly Pick<ContentType, 'kind' | 'singularName' | 'draftAndPublish'>[];
+  contentTypes: readonly (Pick<ContentType, 'kind' | 'singularName'> & Partial<Pick<ContentType, 'draftAndPublish'>>)[];
 }
 
 /** Action-entry keys are exactly these two; `policy` is always `''` (Strapi 5.54). */
