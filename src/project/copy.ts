@@ -32,8 +32,13 @@ async function assertEmpty(store: DataStore): Promise<void> {
 
 async function copy(from: DataStore, to: DataStore): Promise<CopyReport> {
   await assertEmpty(to);
-  const documents = await copyStoreData(from, to, { tables: TABLES });
-  const rows = Object.fromEntries(TABLES.map((name) => [name, from.tables[name].rows().length])) as Record<TableName, number>;
+  // Deliveries go store to store, the waiting ones with them: PostgreSQL keeps them in a table of
+  // their own, the files store in a spool folder beside its table of finished ones.
+  const tables = TABLES.filter((name) => name !== 'deliveries');
+  const deliveries = await from.deliveries.all();
+  const documents = await copyStoreData(from, to, { tables }, () => to.deliveries.restore(deliveries));
+  const rows = Object.fromEntries(tables.map((name) => [name, from.tables[name].rows().length])) as Record<TableName, number>;
+  rows.deliveries = deliveries.length;
   return { from: from.shown, to: to.shown, documents, rows };
 }
 

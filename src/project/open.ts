@@ -25,7 +25,7 @@ import { addEnvSecret } from './env-secrets.js';
 import { followContent } from './follow-content.js';
 import { databaseProblem, followDatabase, openDatabase, type ProjectDatabase } from './database.js';
 import { followContentTypes } from './follow-content-types.js';
-import { createWebhookService, openSpool, startDeliveries, tableDeliveries, type DeliveryRow, type WebhookRow, type WebhookService } from '../webhooks/index.js';
+import { createWebhookService, openSpool, startDeliveries, postgresDeliveries, type DeliveryRow, type WebhookRow, type WebhookService } from '../webhooks/index.js';
 import { createLiveContent } from './live-content.js';
 import { assertProject, projectEnv, projectPaths, TABLES, type ProjectPaths, type TableName } from './paths.js';
 
@@ -150,8 +150,8 @@ async function openData(dir: string, options: DataOptions & { log?: Logger }): P
     ...apiTokenSalt(dir, options, env.API_TOKEN_SALT, paths, files),
     now: options.now,
   });
-  // Waiting deliveries: a spool folder beside the tables (one file each), or the database's table.
-  const deliveries = database ? tableDeliveries(tables.deliveries) : await openSpool(files, join(paths.data, 'deliveries'), tables.deliveries);
+  // Waiting deliveries: a spool folder beside the tables (one file each), or the database's folio_deliveries.
+  const deliveries = database ? postgresDeliveries(database.db) : await openSpool(files, join(paths.data, 'deliveries'), tables.deliveries);
   const webhooks = createWebhookService({ webhooks: tables.webhooks, deliveries, settings: () => current.server.webhooks });
   const media = createMediaService({
     files: tables.files,

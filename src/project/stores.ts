@@ -3,8 +3,10 @@
  * tables, opened by the commands that move data wholesale (`folio db copy`, `folio import`).
  */
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { loadConfig, type DatabaseConfig } from '../config/index.js';
 import { createFileDocuments, createFileStore, createPostgresDocuments, openTable, type DocumentAdapter, type Row, type StoredDocument, type Table } from '../storage/index.js';
+import { openSpool, postgresDeliveries, type DeliveryRow, type DeliveryStore } from '../webhooks/index.js';
 import { openDatabase } from './database.js';
 import { projectPaths, TABLES, type TableName } from './paths.js';
 
@@ -13,6 +15,8 @@ export interface DataStore {
   shown: string;
   documents: DocumentAdapter;
   tables: Record<TableName, Table<Row>>;
+  /** Webhook deliveries, waiting and finished (on the files store, the finished ones are the `deliveries` table). */
+  deliveries: DeliveryStore;
   close(): Promise<void>;
 }
 
@@ -21,13 +25,14 @@ export async function openFilesDataStore(dataDir: string): Promise<DataStore> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const files = createFileStore();
   const tables = Object.fromEntries(await Promise.all(TABLES.map(async (name) => [name, await openTable<Row>(files, dataDir, name)] as const))) as DataStore['tables'];
-  return { shown: 'data/', documents: createFileDocuments(files, dataDir), tables, close: files.whenIdle };
+  const deliveries = await openSpool(files, join(dataDir, 'deliveries'), tables.deliveries as unknown as Table<DeliveryRow>);
+  return { shown: 'data/', documents: createFileDocuments(files, dataDir), tables, deliveries, close: files.whenIdle };
 }
 
 /** The PostgreSQL store of `settings` (connected and migrated). */
 export async function openPostgresDataStore(settings: DatabaseConfig): Promise<DataStore> {
   const database = await openDatabase(settings);
-  return { shown: database.db.shown, documents: createPostgresDocuments(database.db), tables: database.tables, close: () => database.db.close() };
+  return { shown: database.db.shown, documents: createPostgresDocuments(database.db), tables: database.tables, deliveries: postgresDeliveries(database.db), close: () => database.db.close() };
 }
 
 /** The store the project's config names (`database.client`, or DATABASE_URL). */

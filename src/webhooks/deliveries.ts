@@ -25,21 +25,6 @@ export interface DeliveriesOptions {
 /** Deliveries sent at once, across documents. */
 const PARALLEL = 32;
 
-/** Which deliveries may go now: due, unclaimed, and each the oldest unfinished one of its webhook and document. */
-function due(rows: readonly DeliveryRow[], now: number, limit: number): DeliveryRow[] {
-  const blocked = new Set<string>();
-  const ready: DeliveryRow[] = [];
-  for (const row of rows) {
-    if (row.status !== 'pending') continue;
-    const key = `${row.webhook}\u0000${row.subject}`;
-    if (blocked.has(key)) continue;
-    blocked.add(key); // later deliveries of the same document wait for this one
-    if (row.nextAttemptAt <= now && row.claimedUntil <= now) ready.push(row);
-    if (ready.length >= limit) break;
-  }
-  return ready;
-}
-
 /**
  * Starts sending; answers `wake` (look now: a write just recorded deliveries) and `stop`.
  * @example const deliveries = startDeliveries({ service, webhooks, deliveries, settings, log });
@@ -55,12 +40,12 @@ export function startDeliveries(options: DeliveriesOptions): { wake(): void; sto
   let writeQueued = false;
   let claiming: Promise<void> | undefined;
 
-  /** Claims up to `count` due deliveries in the store (nothing is written when none is due). */
+  /** Claims up to `count` due deliveries in the store (not asked at all while there is no webhook). */
   async function claim(count: number): Promise<DeliveryRow[]> {
-    if (due(options.deliveries.pending(), now(), count).length === 0) return [];
+    if (options.webhooks.rows().length === 0) return [];
     const at = now();
     // Held for one attempt and a margin: a process that dies mid-send frees it then.
-    return options.deliveries.claim((rows) => due(rows, at, count), at + (options.settings().timeout + 5) * 1000);
+    return options.deliveries.claim(count, at, at + (options.settings().timeout + 5) * 1000);
   }
 
   /** Writes every outcome that finished since the last write, in one update. */

@@ -2,5 +2,6 @@
 export { createWebhookService, shownUrl, type ShownDelivery, type ShownWebhook, type WebhookInput, type WebhookService, type WebhookServiceDeps } from './service.js';
 export { startDeliveries, type DeliveriesOptions } from './deliveries.js';
 export { signature } from './signature.js';
-export { openSpool, tableDeliveries, type DeliveryStore } from './store.js';
+export { openSpool, type DeliveryStore } from './store.js';
+export { postgresDeliveries } from './postgres-store.js';
 export { TEST_EVENT, WEBHOOK_EVENTS, type DeliveryRow, type WebhookEvent, type WebhookNotice, type WebhookRow } from './types.js';

@@ -203,11 +203,9 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     },
 
     /** The last deliveries of a webhook, newest first. */
-    deliveries(ref: string): ShownDelivery[] {
+    async deliveries(ref: string): Promise<ShownDelivery[]> {
       const target = find(ref);
-      return deps.deliveries
-        .of(target.id)
-        .map((row) => ({ id: row.documentId, event: row.event, status: row.status, attempts: row.attempts, lastStatus: row.lastStatus, lastError: row.lastError, createdAt: row.createdAt, finishedAt: row.finishedAt }));
+      return (await deps.deliveries.of(target.id)).map((row) => ({ id: row.documentId, event: row.event, status: row.status, attempts: row.attempts, lastStatus: row.lastStatus, lastError: row.lastError, createdAt: row.createdAt, finishedAt: row.finishedAt }));
     },
 
     /**

@@ -7,8 +7,8 @@
  *   atomically and durably; writes made at once share their folder's fsync), and the finished
  *   ones, without their body, in the `deliveries` table. Only the serving process sends, so its
  *   claims live in its memory; what a CLI records is found by a look at the folder.
- * - PostgreSQL keeps them in the `deliveries` table, whose rows every process sees and whose
- *   update claims a delivery for one of them.
+ * - PostgreSQL keeps them in `folio_deliveries` (postgres-store.ts), whose rows every process
+ *   sees and claims with `FOR UPDATE SKIP LOCKED`.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,16 +30,36 @@ export type NewDelivery = Pick<DeliveryRow, 'webhook' | 'event' | 'body' | 'subj
 export interface DeliveryStore {
   /** Records deliveries, durably; answers once they are on disk (or committed). */
   add(rows: readonly NewDelivery[]): Promise<void>;
-  /** The deliveries not finished, oldest first, as this process knows them. */
-  pending(): readonly DeliveryRow[];
   /** Picks up what other processes recorded (a `folio media add`). */
   refresh(): Promise<void>;
-  /** Claims the deliveries `pick` chooses among the pending ones, for one attempt, until `until`. */
-  claim(pick: (rows: readonly DeliveryRow[]) => DeliveryRow[], until: number): Promise<DeliveryRow[]>;
+  /**
+   * Claims up to `limit` deliveries that may go at `at` (see `due`) for one attempt, until `until`,
+   * oldest first; none is claimed twice while its claim holds, by this process or another.
+   */
+  claim(limit: number, at: number, until: number): Promise<DeliveryRow[]>;
   settle(outcomes: readonly Settled[]): Promise<void>;
   /** A webhook's deliveries, newest first: the waiting ones and the last finished ones. */
-  of(webhook: number): DeliveryRow[];
+  of(webhook: number): Promise<DeliveryRow[]>;
   removeWebhook(webhook: number): Promise<void>;
+  /** Every delivery, waiting or finished, oldest first (`folio db copy`). */
+  all(): Promise<DeliveryRow[]>;
+  /** Takes deliveries as another store kept them, keys and all (`folio db copy`); none claimed. */
+  restore(rows: readonly DeliveryRow[]): Promise<void>;
+}
+
+/** Which deliveries may go now: due, unclaimed, and each the oldest unfinished one of its webhook and document. */
+export function due(rows: readonly DeliveryRow[], now: number, limit: number): DeliveryRow[] {
+  const blocked = new Set<string>();
+  const ready: DeliveryRow[] = [];
+  for (const row of rows) {
+    if (row.status !== 'pending') continue;
+    const key = `${row.webhook}\u0000${row.subject}`;
+    if (blocked.has(key)) continue;
+    blocked.add(key); // later deliveries of the same document wait for this one
+    if (row.nextAttemptAt <= now && row.claimedUntil <= now) ready.push(row);
+    if (ready.length >= limit) break;
+  }
+  return ready;
 }
 
 /**
@@ -61,7 +81,7 @@ const newest = (a: DeliveryRow, b: DeliveryRow) => (a.documentId < b.documentId 
 
 /** A key that sorts in the order deliveries were recorded, unique across the processes of a project. */
 let counter = 0;
-function deliveryKey(at: number): string {
+export function deliveryKey(at: number): string {
   counter = (counter + 1) % 1_000_000;
   return `${String(at).padStart(15, '0')}-${process.pid}-${String(counter).padStart(6, '0')}`;
 }
@@ -117,12 +137,10 @@ export async function openSpool(files: FileStore, dir: string, history: Table<De
       changed();
     },
 
-    pending,
-
     refresh,
 
-    async claim(pick, until) {
-      const claimed = pick(pending());
+    async claim(limit, at, until) {
+      const claimed = due(pending(), at, limit);
       for (const row of claimed) row.claimedUntil = until;
       return claimed.map((row) => ({ ...row }));
     },
@@ -152,7 +170,7 @@ export async function openSpool(files: FileStore, dir: string, history: Table<De
       }
     },
 
-    of: (webhook) => [...waiting.values(), ...history.rows()].filter((row) => row.webhook === webhook).sort(newest),
+    of: async (webhook) => [...waiting.values(), ...history.rows()].filter((row) => row.webhook === webhook).sort(newest),
 
     async removeWebhook(webhook) {
       for (const row of [...waiting.values()].filter((candidate) => candidate.webhook === webhook)) {
@@ -164,44 +182,22 @@ export async function openSpool(files: FileStore, dir: string, history: Table<De
         data.rows = data.rows.filter((row) => row.webhook !== webhook);
       });
     },
+
+    all: async () => [...history.rows(), ...pending()].sort((a, b) => -newest(a, b)),
+
+    async restore(rows) {
+      const waitingRows = rows.filter((row) => row.status === 'pending').map((row) => ({ ...row, id: 0, claimedUntil: 0 }));
+      await Promise.all(waitingRows.map((row) => files.writeFileAtomic(fileOf(row.documentId), stableStringify(row))));
+      for (const row of waitingRows) waiting.set(row.documentId, row);
+      changed();
+      const finished = rows.filter((row) => row.status !== 'pending');
+      if (finished.length > 0) {
+        await history.update((data) => {
+          for (const row of finished) data.rows.push({ ...row, body: '', id: data.nextId++ });
+          data.rows = prune(data.rows.sort((a, b) => -newest(a, b)));
+        });
+      }
+    },
   };
 }
 
-/**
- * PostgreSQL's deliveries: all of them rows of the `deliveries` table, shared by the processes.
- * @example const store = tableDeliveries(tables.deliveries);
- */
-export function tableDeliveries(table: Table<DeliveryRow>): DeliveryStore {
-  return {
-    async add(rows) {
-      const at = Date.now();
-      await table.update((data) => {
-        for (const row of rows) data.rows.push({ ...row, id: data.nextId++, documentId: deliveryKey(at) });
-      });
-    },
-    pending: () => table.rows().filter((row) => row.status === 'pending'),
-    refresh: async () => {}, // the table follows the database's notices
-    claim: (pick, until) =>
-      table.update((data) => {
-        const claimed = pick(data.rows.filter((row) => row.status === 'pending'));
-        for (const row of claimed) row.claimedUntil = until;
-        return claimed.map((row) => ({ ...row }));
-      }),
-    async settle(outcomes) {
-      await table.update((data) => {
-        const byId = new Map(data.rows.map((row) => [row.documentId, row]));
-        for (const { documentId, change } of outcomes) {
-          const row = byId.get(documentId);
-          if (row) Object.assign(row, change, { claimedUntil: 0 });
-        }
-        data.rows = prune(data.rows);
-      });
-    },
-    of: (webhook) => table.rows().filter((row) => row.webhook === webhook).sort(newest),
-    async removeWebhook(webhook) {
-      await table.update((data) => {
-        data.rows = data.rows.filter((row) => row.webhook !== webhook);
-      });
-    },
-  };
-}

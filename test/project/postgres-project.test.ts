@@ -4,6 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { eventually, folio, freePort, initProject, request } from '../_helpers/index.js';
@@ -23,9 +24,9 @@ test('folio db migrate should create the tables and seed the roles once; the CLI
   try {
     const migrated = await folio(['db', 'migrate', '--dir', project.dir], { env });
     assert.is(migrated.code, 0, migrated.stderr);
-    assert.match(migrated.stdout, /^The database postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+ was migrated \(applied 1, 2\): schema version 2\.\n$/);
+    assert.match(migrated.stdout, /^The database postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+ was migrated \(applied 1, 2, 3\): schema version 3\.\n$/);
     assert.not.match(migrated.stdout + migrated.stderr, new RegExp(new URL(env.DATABASE_URL).password), 'the password is never shown');
-    assert.match((await folio(['db', 'migrate', '--dir', project.dir], { env })).stdout, /is up to date: schema version 2\./);
+    assert.match((await folio(['db', 'migrate', '--dir', project.dir], { env })).stdout, /is up to date: schema version 3\./);
     const roles = JSON.parse((await folio(['role', 'list', '--json', '--dir', project.dir], { env })).stdout) as Array<{ type: string }>;
     assert.equal(roles.map((role) => role.type).sort(), ['authenticated', 'public']);
 
@@ -231,17 +232,33 @@ test('folio db copy should move every document version, account and token to Pos
     assert.ok(onFiles[2].some((article: { title: string }) => article.title === 'Draft only'));
     await server.stop();
     server = undefined;
+    // A delivery waiting in the spool (recorded by the CLI, no server to send it): it moves too.
+    const hooked: string[] = [];
+    const sink = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk)).on('end', () => res.writeHead(200).end(() => hooked.push(JSON.parse(body).event)));
+    });
+    const sinkPort = await freePort();
+    assert.is((await folio(['webhook', 'create', 'site', '--url', `http://127.0.0.1:${sinkPort}/hook`, '--events', 'media.create', '--dir', dir])).code, 0);
+    await writeFile(join(dir, 'notes.txt'), 'plain words');
+    assert.is((await folio(['media', 'add', join(dir, 'notes.txt'), '--dir', dir])).code, 0);
 
     const copied = await folio(['db', 'copy', '--to', url, '--dir', dir]);
     assert.is(copied.code, 0, copied.stderr);
     const versionFiles = (await readdir(join(dir, 'data/content'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
     assert.ok(versionFiles >= 5, `${versionFiles} version files`);
     assert.ok(copied.stdout.startsWith(`Copied ${versionFiles} document version(s) and `), copied.stdout);
-    assert.match(copied.stdout, /version\(s\) and 1 users, 2 roles, \d+ permissions, 0 sessions, 1 tokens, 0 files, 0 webhooks, 0 deliveries from data\/ to postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+\.\n$/);
+    assert.match(copied.stdout, /version\(s\) and 1 users, 2 roles, \d+ permissions, 0 sessions, 1 tokens, 1 files, 1 webhooks, 1 deliveries from data\/ to postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+\.\n$/);
     assert.not.match(copied.stdout, new RegExp(new URL(url).password));
 
-    // Served from PostgreSQL: the same answers, the same password, the same token.
+    const waiting = JSON.parse((await folio(['webhook', 'deliveries', 'site', '--json', '--dir', dir], { env: { DATABASE_URL: url } })).stdout) as Array<{ event: string; status: string }>;
+    assert.equal(waiting.map(({ event, status }) => [event, status]), [['media.create', 'pending']], 'waiting in the database');
+
+    // Served from PostgreSQL: the same answers, the same password, the same token; the delivery sent.
+    await new Promise<void>((done) => sink.listen(sinkPort, '127.0.0.1', () => done()));
     server = await serve(dir, [], { DATABASE_URL: url });
+    await eventually(async () => hooked.length === 1, 'the delivery that waited');
+    sink.close();
     assert.equal(await answers(server.url), onFiles);
     assert.is((await request(`${server.url}/api/auth/local`, { method: 'POST', body: { identifier: 'ada', password: 'correct-horse-1' } })).status, 200);
     assert.is((await request(`${server.url}/api/articles`, { headers: { authorization: `Bearer ${token}` } })).status, 200);

@@ -40,7 +40,26 @@ schema('migrate should create every table once, record its version, and do nothi
     assert.equal(await migrate(db), MIGRATIONS.map((migration) => migration.version));
     assert.equal(await migrate(db), []);
     const { rows } = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name");
-    assert.equal(rows.map((row) => row.table_name), ['folio_documents', 'folio_migrations', 'folio_rows', 'folio_sequences', 'folio_tables']);
+    assert.equal(rows.map((row) => row.table_name), ['folio_deliveries', 'folio_documents', 'folio_migrations', 'folio_rows', 'folio_sequences', 'folio_tables']);
+  } finally {
+    await db.close();
+  }
+});
+
+schema('migration 3 should carry the webhook deliveries a version 2 database kept as table rows into folio_deliveries', async () => {
+  const { db } = await freshDatabase();
+  try {
+    // The database as version 2 left it: deliveries as rows of the `deliveries` table.
+    await db.query("DELETE FROM folio_migrations WHERE version = 3; DROP TABLE folio_deliveries; INSERT INTO folio_tables (name, next_id, version) VALUES ('deliveries', 2, 1)");
+    const waiting = { id: 1, documentId: '000001764158400000-42-000001', webhook: 3, event: 'entry.create', body: '{"event":"entry.create"}', subject: 'api::note.note:abc', status: 'pending', attempts: 1, nextAttemptAt: 1764158410000, claimedUntil: 1764158415000, lastStatus: 503, lastError: null, createdAt: '2026-11-26T12:00:00.000Z', finishedAt: null };
+    await db.query("INSERT INTO folio_rows (table_name, id, data) VALUES ('deliveries', 1, $1::json)", [JSON.stringify(waiting)]);
+    assert.equal(await migrate(db), [3]);
+    const { rows } = await db.query('SELECT * FROM folio_deliveries');
+    assert.equal(rows, [{
+      key: waiting.documentId, webhook: 3, event: 'entry.create', subject: 'api::note.note:abc', body: waiting.body, status: 'pending', attempts: 1,
+      next_attempt_at: '1764158410000', claimed_until: '0', last_status: 503, last_error: null, created_at: waiting.createdAt, finished_at: null,
+    }]);
+    assert.equal((await db.query("SELECT count(*)::int AS n FROM folio_rows WHERE table_name = 'deliveries'")).rows, [{ n: 0 }]);
   } finally {
     await db.close();
   }

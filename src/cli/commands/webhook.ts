@@ -66,7 +66,7 @@ export function registerWebhook(program: Command, io: CliIo): void {
     .description("a webhook's last deliveries, newest first: event, status, attempts, the receiver's last status or error, when")
     .action(async (ref: string, _options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const rows = (await openWebhooks(globals, io)).deliveries(ref);
+      const rows = await (await openWebhooks(globals, io)).deliveries(ref);
       emit(io, globals, rows, () =>
         rows.length === 0
           ? 'No deliveries yet.\n'

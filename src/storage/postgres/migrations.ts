@@ -50,6 +50,41 @@ export const MIGRATIONS: readonly Migration[] = [
         next_id bigint NOT NULL
       );`,
   },
+  {
+    version: 3,
+    name: 'webhook deliveries',
+    sql: `
+      -- One row per delivery of an event to a webhook: the waiting ones with their body, the last
+      -- finished ones of each webhook without it. A process claims waiting ones with
+      -- FOR UPDATE SKIP LOCKED, so each is sent by one process. Recording one costs the same
+      -- however many wait (a receiver down for an hour while writes go on).
+      CREATE TABLE folio_deliveries (
+        key text PRIMARY KEY,
+        webhook integer NOT NULL,
+        event text NOT NULL,
+        subject text NOT NULL,
+        body text NOT NULL,
+        status text NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+        attempts integer NOT NULL,
+        next_attempt_at bigint NOT NULL,
+        claimed_until bigint NOT NULL,
+        last_status integer,
+        last_error text,
+        created_at text NOT NULL,
+        finished_at text
+      );
+      -- The waiting ones, by webhook and document, in the order they were recorded.
+      CREATE INDEX folio_deliveries_waiting ON folio_deliveries (webhook, subject, key) WHERE status = 'pending';
+      CREATE INDEX folio_deliveries_of_webhook ON folio_deliveries (webhook, key);
+      -- Deliveries kept as a table's rows before this version: carried over.
+      INSERT INTO folio_deliveries
+        SELECT r.data->>'documentId', (r.data->>'webhook')::integer, r.data->>'event', r.data->>'subject', r.data->>'body',
+               r.data->>'status', (r.data->>'attempts')::integer, (r.data->>'nextAttemptAt')::bigint, 0,
+               (r.data->>'lastStatus')::integer, r.data->>'lastError', r.data->>'createdAt', r.data->>'finishedAt'
+        FROM folio_rows r WHERE r.table_name = 'deliveries'
+        ON CONFLICT (key) DO NOTHING;
+      DELETE FROM folio_rows WHERE table_name = 'deliveries';`,
+  },
 ];
 
 /** A number all foliocms processes agree on, for the advisory lock that serialises migrations. */
