@@ -36,7 +36,7 @@ import { applyRelation, isInverseSide, related, type RelationContext } from './r
 import { checkStoredDocument } from './check.js';
 import type { ContentStore, SyncReport } from './store.js';
 import { NO_LOCALE, type DocumentRow } from './types.js';
-import type { WebhookEvent, WebhookNotice } from '../webhooks/index.js';
+import type { Outbox, WebhookEvent, WebhookNotice } from '../webhooks/index.js';
 
 export interface ContentServiceDeps {
   schemas: Schemas;
@@ -50,7 +50,7 @@ export interface ContentServiceDeps {
   /** The current locales (they change live). */
   i18n(): I18nConfig;
   /** Told what each write did, durably, before its answer goes out (webhooks). */
-  webhooks?: { record(notices: readonly WebhookNotice[]): Promise<void> };
+  webhooks?: { outbox(notices: readonly WebhookNotice[]): Outbox | undefined };
 }
 
 export interface WriteOptions {
@@ -148,13 +148,14 @@ export function createContentService(deps: ContentServiceDeps) {
   }
 
   /**
-   * Tells the webhooks what a write did (`entry.create`, `entry.publish`, …), each entry as the
-   * Content API answers it (no private or password attribute), before the write is answered.
+   * What a write tells the webhooks (`entry.create`, `entry.publish`, …), each entry as the Content
+   * API answers it (no private or password attribute): the deliveries that commit with the write
+   * (see CommitOptions), made from the versions about to be stored. Undefined when none listens.
    */
-  async function announce(type: ContentType, events: ReadonlyArray<[WebhookEvent, DocumentRow, DocumentStatus]>): Promise<void> {
-    if (!deps.webhooks || events.length === 0) return;
+  function outboxOf(type: ContentType, events: ReadonlyArray<[WebhookEvent, DocumentRow, DocumentStatus]>): Outbox | undefined {
+    if (!deps.webhooks || events.length === 0) return undefined;
     const model = contentTypeModel(type);
-    await deps.webhooks.record(
+    return deps.webhooks.outbox(
       events.map(([event, row, status]) => ({
         event,
         subject: `${type.uid}:${row.documentId}`,
@@ -445,7 +446,7 @@ export function createContentService(deps: ContentServiceDeps) {
    * leaves a document that is a draft, or whose draft is ahead of its published version (states
    * Strapi has too), never a published version without its draft. Answers the version asked for.
    */
-  async function writeDraft(type: ContentType, row: DocumentRow, changed: string[], options: WriteOptions): Promise<DocumentRow> {
+  async function writeDraft(type: ContentType, row: DocumentRow, changed: string[], options: WriteOptions, event: WebhookEvent): Promise<DocumentRow> {
     const status: DocumentStatus = !type.draftAndPublish ? 'published' : 'draft';
     const versions: Version[] = [{ status, row }, ...nonLocalizedCopies(type, row, status, changed)];
     let answer = row;
@@ -453,7 +454,9 @@ export function createContentService(deps: ContentServiceDeps) {
       answer = publishedCopy(type, row);
       versions.push({ status: 'published', row: answer }, ...nonLocalizedCopies(type, answer, 'published', changed));
     }
-    await store.saveAll(type, versions);
+    const outbox = outboxOf(type, written(event, type, answer, options));
+    await store.saveAll(type, versions, outbox);
+    outbox?.recorded();
     return answer;
   }
 
@@ -477,11 +480,10 @@ export function createContentService(deps: ContentServiceDeps) {
       let saved: DocumentRow;
       try {
         await hashPasswords(type, input);
-        saved = await writeDraft(type, merge(type, base, input), Object.keys(input), options);
+        saved = await writeDraft(type, merge(type, base, input), Object.keys(input), options, 'entry.create');
       } finally {
         release();
       }
-      await announce(type, written('entry.create', type, saved, options));
       return { data: present(contentTypeModel(type), saved, { populate: options.populate, fields: options.fields }, contexts(statusOf(type, options.status)).present) };
     }));
   }
@@ -525,11 +527,10 @@ export function createContentService(deps: ContentServiceDeps) {
         await hashPasswords(type, input);
         const row = merge(type, base, input);
         missingRequired(type, row);
-        saved = await writeDraft(type, row, Object.keys(input), options);
+        saved = await writeDraft(type, row, Object.keys(input), options, current ? 'entry.update' : 'entry.create');
       } finally {
         release();
       }
-      await announce(type, written(current ? 'entry.update' : 'entry.create', type, saved, options));
       return { data: present(model, saved, { populate: options.populate, fields: options.fields }, contexts(statusOf(type, options.status)).present) };
     }));
   }
@@ -560,11 +561,13 @@ export function createContentService(deps: ContentServiceDeps) {
       await reread(type, documentId);
       const versions = store.versions(type, documentId).filter(({ row }) => locale === '*' || row.locale === locale);
       if (versions.length === 0) throw new NotFoundError(messages.notFound);
-      for (const { status, row } of versions) await store.remove(type, status, documentId, row.locale);
-      // One entry.delete per locale removed, the entry as last stored (its draft, where it had one).
+      // One entry.delete per locale removed, the entry as last stored (its draft, where it had one),
+      // committed with the last version's removal.
       const removed = new Map<string | null, { status: DocumentStatus; row: DocumentRow }>();
       for (const version of versions) if (!removed.has(version.row.locale) || version.status === 'draft') removed.set(version.row.locale, version);
-      await announce(type, [...removed.values()].map(({ status, row }) => ['entry.delete', row, status] as [WebhookEvent, DocumentRow, DocumentStatus]));
+      const outbox = outboxOf(type, [...removed.values()].map(({ status, row }) => ['entry.delete', row, status] as [WebhookEvent, DocumentRow, DocumentStatus]));
+      for (const [index, { status, row }] of versions.entries()) await store.remove(type, status, documentId, row.locale, index === versions.length - 1 ? outbox : undefined);
+      outbox?.recorded();
     });
   }
 
@@ -601,27 +604,27 @@ export function createContentService(deps: ContentServiceDeps) {
       const everyAttribute = Object.keys(type.attributes);
       let answer: DocumentRow;
       let answerStatus: DocumentStatus = 'draft';
-      let event: WebhookEvent;
+      let outbox: Outbox | undefined;
       if (action === 'publish') {
         if (!draft) throw new ApplicationError('This entry has no draft to publish');
         answer = publishedCopy(type, draft);
         answerStatus = 'published';
-        await store.saveAll(type, [{ status: 'published', row: answer }, ...nonLocalizedCopies(type, answer, 'published', everyAttribute)]);
-        event = 'entry.publish';
+        outbox = outboxOf(type, [['entry.publish', answer, 'published']]);
+        await store.saveAll(type, [{ status: 'published', row: answer }, ...nonLocalizedCopies(type, answer, 'published', everyAttribute)], outbox);
       } else if (action === 'unpublish') {
         if (!published) throw new ApplicationError('This entry is not published');
-        await store.remove(type, 'published', documentId, locale);
+        // entry.unpublish carries the version that went, as Strapi's does.
+        outbox = outboxOf(type, [['entry.unpublish', published, 'published']]);
+        await store.remove(type, 'published', documentId, locale, outbox);
         answer = draft ?? published;
-        event = 'entry.unpublish';
       } else {
         if (!published) throw new ApplicationError('This entry has no published version to go back to');
         const copy = renumberComponents(schemas, type.attributes, published, store.nextComponentId) as DocumentRow;
         answer = { ...copy, id: draft?.id ?? store.nextRowId(type), createdAt: draft?.createdAt ?? published.createdAt, updatedAt: published.updatedAt, publishedAt: null };
-        await store.saveAll(type, [{ status: 'draft', row: answer }, ...nonLocalizedCopies(type, answer, 'draft', everyAttribute)]);
-        event = 'entry.update';
+        outbox = outboxOf(type, [['entry.update', answer, 'draft']]);
+        await store.saveAll(type, [{ status: 'draft', row: answer }, ...nonLocalizedCopies(type, answer, 'draft', everyAttribute)], outbox);
       }
-      // entry.unpublish carries the version that went, as Strapi's does.
-      await announce(type, [[event, action === 'unpublish' ? published! : answer, action === 'unpublish' ? 'published' : answerStatus]]);
+      outbox?.recorded();
       return { data: present(contentTypeModel(type), answer, { populate: options.populate, fields: options.fields }, contexts(answerStatus).present) };
     });
   }

@@ -2,7 +2,7 @@
  * The in-memory index of every stored document version, loaded once at startup and kept in step
  * with the files: a write reaches memory only after it is durable. Reads never touch the disk.
  */
-import { stableStringify, type DocumentAdapter, type DocumentStatus, type Json } from '../storage/index.js';
+import { stableStringify, type CommitOptions, type DocumentAdapter, type DocumentStatus, type Json } from '../storage/index.js';
 import type { Schemas, ContentType, Attribute } from '../schema/index.js';
 import { NO_LOCALE, type DocumentRow } from './types.js';
 
@@ -29,9 +29,12 @@ export interface ContentStore {
   versions(type: ContentType, documentId: string): Array<{ status: DocumentStatus; row: DocumentRow }>;
   /** documentIds of a type, in creation order. */
   documentIds(type: ContentType): string[];
-  /** Versions of one document as one write, landing in the order given (the draft first). */
-  saveAll(type: ContentType, versions: ReadonlyArray<{ status: DocumentStatus; row: DocumentRow }>): Promise<void>;
-  remove(type: ContentType, status: DocumentStatus, documentId: string, locale: string | null): Promise<void>;
+  /**
+   * Versions of one document as one write, landing in the order given (the draft first);
+   * `options.with` commits with it (see CommitOptions).
+   */
+  saveAll(type: ContentType, versions: ReadonlyArray<{ status: DocumentStatus; row: DocumentRow }>, options?: CommitOptions): Promise<void>;
+  remove(type: ContentType, status: DocumentStatus, documentId: string, locale: string | null, options?: CommitOptions): Promise<void>;
   nextRowId(type: ContentType): number;
   nextComponentId(): number;
   /**
@@ -237,8 +240,8 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
   const idOf = (value: Record<string, Json>) => (typeof value.id === 'number' ? value.id : Number.MAX_SAFE_INTEGER);
 
   /** Memory follows the files only once they are durable. */
-  async function saveAll(type: ContentType, versions: ReadonlyArray<{ status: DocumentStatus; row: DocumentRow }>): Promise<void> {
-    await documents.putAll(versions.map(({ status, row }) => ({ key: fileKey(type, status, row.documentId, row.locale), value: row as Record<string, Json> })));
+  async function saveAll(type: ContentType, versions: ReadonlyArray<{ status: DocumentStatus; row: DocumentRow }>, options?: CommitOptions): Promise<void> {
+    await documents.putAll(versions.map(({ status, row }) => ({ key: fileKey(type, status, row.documentId, row.locale), value: row as Record<string, Json> })), options);
     for (const { status, row } of versions) remember(type, status, row);
   }
 
@@ -313,8 +316,8 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
 
     saveAll,
 
-    async remove(type, status, documentId, locale) {
-      await documents.remove(fileKey(type, status, documentId, locale));
+    async remove(type, status, documentId, locale, options) {
+      await documents.remove(fileKey(type, status, documentId, locale), options);
       forget(type, status, documentId, locale);
     },
 

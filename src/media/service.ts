@@ -7,8 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.js';
 import { newDocumentId, now } from '../ids.js';
-import type { Table } from '../storage/index.js';
-import type { WebhookNotice } from '../webhooks/index.js';
+import type { Table, TableData } from '../storage/index.js';
+import type { Outbox, WebhookNotice } from '../webhooks/index.js';
 import { makeFormats, measure } from './formats.js';
 import { playable } from './sniff.js';
 import type { MediaProvider } from './provider.js';
@@ -20,11 +20,13 @@ export interface MediaServiceDeps {
   /** `upload.sizeLimit` and `upload.breakpoints`, read at each upload. */
   settings(): { sizeLimit: number; breakpoints: Record<string, number> };
   /** Told what each change did, durably, before it is answered (webhooks). */
-  webhooks?: { record(notices: readonly WebhookNotice[]): Promise<void> };
+  webhooks?: { outbox(notices: readonly WebhookNotice[]): Outbox | undefined };
 }
 
 /** `media.create`, `media.update`, `media.delete`, with the file as the API answers it (Strapi 5 sends `{ event, createdAt, media }`). */
-function mediaNotice(event: 'media.create' | 'media.update' | 'media.delete', row: FileRow): WebhookNotice {
+type MediaEvent = 'media.create' | 'media.update' | 'media.delete';
+
+function mediaNotice(event: MediaEvent, row: FileRow): WebhookNotice {
   return { event, subject: `media:${row.id}`, fields: { media: presentFile(row) } };
 }
 
@@ -169,15 +171,30 @@ export function createMediaService(deps: MediaServiceDeps) {
     }
   }
 
+  /**
+   * Changes the library, and records the webhook deliveries of what the change did in the same
+   * commit: they are written before the table (files store) or in its transaction (PostgreSQL).
+   */
+  async function changeLibrary(event: MediaEvent, change: (data: TableData<FileRow>) => FileRow): Promise<FileRow> {
+    let outbox: Outbox | undefined;
+    const row = await files.update(async (data) => {
+      const changed = change(data);
+      outbox = deps.webhooks?.outbox([mediaNotice(event, changed)]);
+      await outbox?.with();
+      return changed;
+    });
+    outbox?.recorded();
+    return row;
+  }
+
   async function store(file: IncomingFile, info: FileInfo): Promise<FileRow> {
     const { fields, written } = await prepare(file, info);
     const stamp = now();
-    return files
-      .update((data) => {
-        const row: FileRow = { id: data.nextId++, documentId: newDocumentId(), ...fields, createdAt: stamp, updatedAt: stamp, publishedAt: stamp };
-        data.rows.push(row);
-        return row;
-      })
+    return changeLibrary('media.create', (data) => {
+      const row: FileRow = { id: data.nextId++, documentId: newDocumentId(), ...fields, createdAt: stamp, updatedAt: stamp, publishedAt: stamp };
+      data.rows.push(row);
+      return row;
+    })
       .catch(async (error: unknown) => {
         await forget(written);
         throw error;
@@ -201,7 +218,6 @@ export function createMediaService(deps: MediaServiceDeps) {
       if (incoming.length === 0) throw new ValidationError('Files are empty');
       const stored: FileRow[] = [];
       for (const [index, file] of incoming.entries()) stored.push(await store(file, infos[index] ?? {}));
-      await deps.webhooks?.record(stored.map((row) => mediaNotice('media.create', row)));
       return stored;
     },
 
@@ -221,22 +237,20 @@ export function createMediaService(deps: MediaServiceDeps) {
       };
       const replaced = file ? await prepare(file, { name: name ?? current.name, alternativeText: current.alternativeText, caption: current.caption }) : undefined;
       let before: FileRow | undefined;
-      const updated = await files
-        .update((data) => {
-          const index = data.rows.findIndex((row) => row.id === id);
-          if (index < 0) throw new NotFoundError('file.notFound');
-          before = data.rows[index]!;
-          const row: FileRow = { ...before, ...replaced?.fields, ...texts, updatedAt: now() };
-          data.rows[index] = row;
-          return row;
-        })
+      const updated = await changeLibrary('media.update', (data) => {
+        const index = data.rows.findIndex((row) => row.id === id);
+        if (index < 0) throw new NotFoundError('file.notFound');
+        before = data.rows[index]!;
+        const row: FileRow = { ...before, ...replaced?.fields, ...texts, updatedAt: now() };
+        data.rows[index] = row;
+        return row;
+      })
         .catch(async (error: unknown) => {
           if (replaced) await forget(replaced.written);
           throw error;
         });
       // The old bytes go once no record names them.
       if (replaced && before) for (const old of storedNames(before)) await provider.remove(old);
-      await deps.webhooks?.record([mediaNotice('media.update', updated)]);
       return updated;
     },
 
@@ -253,13 +267,12 @@ export function createMediaService(deps: MediaServiceDeps) {
 
     /** Deletes a file's record, then its bytes and formats; answers the record as it was. */
     async remove(id: number): Promise<FileRow> {
-      const removed = await files.update((data) => {
+      const removed = await changeLibrary('media.delete', (data) => {
         const index = data.rows.findIndex((row) => row.id === id);
         if (index < 0) throw new NotFoundError('file.notFound');
         return data.rows.splice(index, 1)[0]!;
       });
       for (const name of storedNames(removed)) await provider.remove(name);
-      await deps.webhooks?.record([mediaNotice('media.delete', removed)]);
       return removed;
     },
   };

@@ -12,7 +12,7 @@ import { createKeyedQueue } from './keyed-queue.js';
 import { assertDocumentKey, assertOneDocument, assertSafeName } from './names.js';
 import { stableStringify } from './stable-json.js';
 import { parseDocumentFileName } from './document-reader.js';
-import type { DocumentAdapter, DocumentKey, DocumentVersions, Json, StoredDocument } from './types.js';
+import type { CommitOptions, DocumentAdapter, DocumentKey, DocumentVersions, Json, StoredDocument } from './types.js';
 
 export interface FileDocumentsOptions {
   /**
@@ -56,9 +56,10 @@ export function createFileDocuments(files: FileStore, dataDir: string, options: 
   /** Writes and removes of one document land in the order they were asked for. */
   const inOrder = createKeyedQueue();
 
-  async function putAll(versions: readonly StoredDocument[]): Promise<void> {
+  async function putAll(versions: readonly StoredDocument[], options?: CommitOptions): Promise<void> {
     assertOneDocument(versions);
     if (versions.length === 0) return;
+    await options?.with?.(); // durable before the document: see CommitOptions
     const written = versions.map(({ key, value }) => ({ name: basename(fileOf(key)), data: stableStringify(value) }));
     const dir = documentDir(versions[0]!.key);
     await inOrder(dir, () => files.writeFilesAtomic(dir, written));
@@ -76,8 +77,9 @@ export function createFileDocuments(files: FileStore, dataDir: string, options: 
 
     putAll,
 
-    async remove(key) {
+    async remove(key, options) {
       const file = fileOf(key);
+      await options?.with?.();
       await inOrder(documentDir(key), () => files.track(async () => {
         await files.removeFile(file);
         // The last version of a document takes its directory with it, so `list` never walks empty ones.

@@ -3,7 +3,7 @@
  * a cross-process lock, plus in-memory twins for tests.
  * @module
  */
-export type { Adapter, DocumentAdapter, SharedDocuments, DocumentKey, DocumentStatus, DocumentVersions, Json, Row, StoredDocument, Table, TableData } from './types.js';
+export type { Adapter, CommitOptions, DocumentAdapter, SharedDocuments, DocumentKey, DocumentStatus, DocumentVersions, Json, Row, StoredDocument, Table, TableData } from './types.js';
 export { stableStringify } from './stable-json.js';
 export { isSafeName, parseDocumentFileName } from './document-reader.js';
 export { createFileStore, withFileStore } from './file-store.js';

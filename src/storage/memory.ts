@@ -4,7 +4,7 @@
  */
 import { assertDocumentKey, assertOneDocument, assertSafeName } from './names.js';
 import { assertTableData, deepFreeze, emptyTableData } from './table-data.js';
-import type { DocumentAdapter, DocumentKey, DocumentVersions, Json, Row, StoredDocument, Table, TableData } from './types.js';
+import type { CommitOptions, DocumentAdapter, DocumentKey, DocumentVersions, Json, Row, StoredDocument, Table, TableData } from './types.js';
 
 /**
  * A DocumentAdapter in a Map. Values are copied through JSON on the way in and out, so callers can
@@ -21,8 +21,9 @@ export function createMemoryDocuments(): DocumentAdapter {
     return [key.type, key.documentId, key.status, key.locale].join('\u0000');
   };
   const parse = (text: string) => JSON.parse(text) as Record<string, Json>;
-  async function putAll(versions: readonly StoredDocument[]): Promise<void> {
+  async function putAll(versions: readonly StoredDocument[], options?: CommitOptions): Promise<void> {
     assertOneDocument(versions);
+    await options?.with?.();
     for (const { key, value } of versions) {
       const { type, documentId, status, locale } = key;
       store.set(id(key), { key: { type, documentId, status, locale }, text: JSON.stringify(value) });
@@ -46,7 +47,8 @@ export function createMemoryDocuments(): DocumentAdapter {
       }
       return found;
     },
-    async remove(key) {
+    async remove(key, options) {
+      await options?.with?.();
       store.delete(id(key));
     },
     async documentIds(type) {

@@ -35,6 +35,17 @@ export interface DocumentVersions {
 }
 
 /** Per-document storage. `get` answers `null` for a missing version; `remove` of a missing one is a no-op. */
+/** What a document write carries besides its versions. */
+export interface CommitOptions {
+  /**
+   * Other writes that belong to this one (a webhook's deliveries): PostgreSQL runs them in the
+   * write's transaction, so what they ask of the database commits with it or not at all; the files
+   * store, which has no transaction across files, makes them durable first and then writes the
+   * document (a crash in between leaves them for a write that did not land, never the reverse).
+   */
+  with?: () => Promise<void>;
+}
+
 export interface DocumentAdapter {
   get(key: DocumentKey): Promise<Record<string, Json> | null>;
   put(key: DocumentKey, value: Record<string, Json>): Promise<void>;
@@ -42,7 +53,7 @@ export interface DocumentAdapter {
    * Several versions of one document (same type and documentId) as one write: each is on disk once
    * it resolves, they land in the order given, and a new document's versions appear all at once.
    */
-  putAll(versions: readonly StoredDocument[]): Promise<void>;
+  putAll(versions: readonly StoredDocument[], options?: CommitOptions): Promise<void>;
   /** Every stored version, of one type or of all types; order unspecified. */
   list(type?: string): Promise<StoredDocument[]>;
   /**
@@ -53,7 +64,7 @@ export interface DocumentAdapter {
   readDocument(type: string, documentId: string): Promise<DocumentVersions>;
   /** The documentIds of a type that have stored versions (folders, for the files); order unspecified. */
   documentIds(type: string): Promise<string[]>;
-  remove(key: DocumentKey): Promise<void>;
+  remove(key: DocumentKey, options?: CommitOptions): Promise<void>;
   /**
    * Present when several processes share the store (PostgreSQL): numeric ids then come from the
    * store, and a document is written by one process at a time.

@@ -10,7 +10,7 @@ import { newDocumentId } from '../ids.js';
 import type { Table } from '../storage/index.js';
 import { didYouMean } from '../suggest.js';
 import { signature } from './signature.js';
-import type { DeliveryStore } from './store.js';
+import type { DeliveryStore, NewDelivery } from './store.js';
 import { TEST_EVENT, WEBHOOK_EVENTS, type DeliveryRow, type WebhookEvent, type WebhookNotice, type WebhookRow } from './types.js';
 
 export interface WebhookServiceDeps {
@@ -19,6 +19,14 @@ export interface WebhookServiceDeps {
   /** `server.webhooks` (read at each use). */
   settings(): { timeout: number; retryDelays: number[] };
   now?: () => number;
+}
+
+/** Deliveries that commit with a document write. */
+export interface Outbox {
+  /** Records them (in the write's transaction on PostgreSQL). */
+  with(): Promise<void>;
+  /** Called once the write committed: the deliverer looks now. */
+  recorded(): void;
 }
 
 export interface WebhookInput {
@@ -122,39 +130,23 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     return found;
   }
 
-  /**
-   * Deliveries to record, written together: writes that record at the same time share one update
-   * of the table (one fsync), as document writes share their folder's fsync. Each caller resolves
-   * once its deliveries are durable.
-   */
-  type Wanted = Pick<DeliveryRow, 'webhook' | 'event' | 'subject' | 'body'>;
-  let waiting: Array<{ rows: Wanted[]; done: () => void; failed: (error: unknown) => void }> = [];
-  let writing: Promise<void> | undefined;
-
-  async function writeWaiting(): Promise<void> {
-    while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
-      const at = now();
-      try {
-        await deps.deliveries.add(
-          batch.flatMap((entry) => entry.rows).map((wanted) => ({
-            ...wanted, status: 'pending', attempts: 0, nextAttemptAt: at, claimedUntil: 0, lastStatus: null, lastError: null, createdAt: iso(at), finishedAt: null,
-          })),
-        );
-        for (const entry of batch) entry.done();
-      } catch (error) {
-        for (const entry of batch) entry.failed(error);
-      }
-    }
+  /** The deliveries of what a write did: one per webhook listening to each event. */
+  function deliveriesOf(notices: readonly WebhookNotice[]): NewDelivery[] {
+    const webhooks = deps.webhooks.rows();
+    const at = now();
+    return notices.flatMap((notice) =>
+      webhooks
+        .filter((webhook) => webhook.events.includes(notice.event))
+        .map((webhook) => ({
+          webhook: webhook.id, event: notice.event, subject: notice.subject, body: JSON.stringify({ event: notice.event, createdAt: iso(at), ...notice.fields }),
+          status: 'pending' as const, attempts: 0, nextAttemptAt: at, claimedUntil: 0, lastStatus: null, lastError: null, createdAt: iso(at), finishedAt: null,
+        })),
+    );
   }
 
-  function recordBatched(rows: Wanted[]): Promise<void> {
-    return new Promise<void>((done, failed) => {
-      waiting.push({ rows, done, failed });
-      writing ??= writeWaiting().finally(() => (writing = undefined));
-    });
-  }
+  const wakeListeners = () => {
+    for (const listener of listeners) listener();
+  };
 
   const shown = (row: WebhookRow): ShownWebhook => ({
     id: row.id,
@@ -213,16 +205,21 @@ export function createWebhookService(deps: WebhookServiceDeps) {
      * webhook listening to each event. Nothing is written when none listens.
      */
     async record(notices: readonly WebhookNotice[]): Promise<void> {
-      const webhooks = deps.webhooks.rows();
-      const stamp = now();
-      const wanted = notices.flatMap((notice) =>
-        webhooks
-          .filter((webhook) => webhook.events.includes(notice.event))
-          .map((webhook) => ({ webhook: webhook.id, event: notice.event, subject: notice.subject, body: JSON.stringify({ event: notice.event, createdAt: iso(stamp), ...notice.fields }) })),
-      );
-      if (wanted.length === 0) return;
-      await recordBatched(wanted);
-      for (const listener of listeners) listener();
+      const rows = deliveriesOf(notices);
+      if (rows.length === 0) return;
+      await deps.deliveries.add(rows);
+      wakeListeners();
+    },
+
+    /**
+     * The deliveries of a document write, to record in the same commit (`CommitOptions.with`);
+     * `recorded()` once it committed wakes the deliverer. Undefined when no webhook listens.
+     * @example const outbox = webhooks.outbox(notices); await store.saveAll(type, versions, outbox); outbox?.recorded();
+     */
+    outbox(notices: readonly WebhookNotice[]): Outbox | undefined {
+      const rows = deliveriesOf(notices);
+      if (rows.length === 0) return undefined;
+      return { with: () => deps.deliveries.add(rows), recorded: wakeListeners };
     },
 
     /** Calls `listener` after deliveries are recorded (the server's deliverer wakes up); answers a function that stops it. */

@@ -7,9 +7,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHmac } from 'node:crypto';
-import { readdir, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { join } from 'node:path';
+import pg from 'pg';
 import { PROJECT_GITIGNORE } from '../../src/project/index.js';
 import { eventually, folio, listenLocal, request } from '../_helpers/index.js';
 import { serve, testProject, type ServeProcess } from '../_helpers/server.js';
@@ -273,6 +274,35 @@ test('folio webhook test should send a trigger-test event now and print the rece
 });
 
 if (process.env.FOLIO_TEST_DATABASE) {
+  test('on PostgreSQL, a write and its deliveries should commit together: a write whose delivery cannot be recorded is not made', async () => {
+    const sink = await receiver();
+    const site = await project();
+    let server: ServeProcess | undefined;
+    const database = new pg.Client({ connectionString: /DATABASE_URL=(\S+)/.exec(await readFile(join(site.dir, '.env'), 'utf8'))![1] });
+    try {
+      await createWebhook(site.dir, sink.url, 'entry.create');
+      server = await serve(site.dir);
+      await database.connect();
+      // The database goes away at the very moment the delivery is recorded.
+      await database.query(`CREATE FUNCTION refuse_delivery() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'gone' USING ERRCODE = '57P01'; END $$;
+        CREATE TRIGGER refuse BEFORE INSERT ON folio_deliveries FOR EACH ROW EXECUTE FUNCTION refuse_delivery()`);
+      const refused = await request(`${server.url}/api/notes`, { method: 'POST', body: { data: { title: 'Never made' } } });
+      assert.is(refused.status, 503, refused.text);
+      assert.equal((await database.query("SELECT count(*)::int AS n FROM folio_documents WHERE type = 'note'")).rows, [{ n: 0 }], 'the document rolled back with its delivery');
+      assert.equal((await request(`${server.url}/api/notes`)).body.data, [], 'and is not served');
+
+      await database.query('DROP TRIGGER refuse ON folio_deliveries');
+      assert.is((await request(`${server.url}/api/notes`, { method: 'POST', body: { data: { title: 'Made' } } })).status, 200);
+      await eventually(async () => sink.received.length === 1, 'the delivery of the write that was made');
+      assert.equal(sink.received.map((delivery) => delivery.body.entry.title), ['Made']);
+    } finally {
+      await database.end().catch(() => undefined);
+      await server?.stop();
+      await sink.close();
+      await site.cleanup();
+    }
+  });
+
   test('with several processes on PostgreSQL, each event should be delivered by one of them', async () => {
     const sink = await receiver();
     const site = await project();

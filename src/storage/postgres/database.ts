@@ -2,6 +2,7 @@
  * One connection to PostgreSQL for a project: a pool for reads and writes, transactions, and the
  * notifications by which the processes that share the database tell each other what they changed.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { ServiceUnavailableError } from '../../errors.js';
@@ -35,6 +36,8 @@ export interface PostgresDatabase {
   /**
    * Runs `work` in one transaction on one connection: committed when it resolves, rolled back
    * when it throws. `notify` sends a change to the other processes when (and only if) it commits.
+   * Called (or `query` called) from within `work`, it joins that transaction rather than open
+   * another: a document write and the webhook deliveries it records commit together.
    * A table change (accounts, roles, permissions, sessions, tokens) resolves only once every other
    * process following the database confirms it serves it (or after a second): a user blocked or a
    * session revoked through one process is refused by all of them on the next request.
@@ -135,9 +138,20 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
     throw error;
   }
 
+  /**
+   * The transaction the calling code runs in, if any. Work that outlives it (a timer it started)
+   * finds it `done` and goes to the pool.
+   */
+  const openTransaction = new AsyncLocalStorage<{ client: pg.PoolClient; notify: (change: Change) => void; done: boolean }>();
+  const joined = () => {
+    const open = openTransaction.getStore();
+    return open && !open.done ? open : undefined;
+  };
+
   async function query<T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<T>> {
     try {
-      return await pool.query<T>(text, values);
+      const open = joined();
+      return open ? await open.client.query<T>(text, values) : await pool.query<T>(text, values);
     } catch (error) {
       throw unavailable(error, shown);
     }
@@ -251,6 +265,8 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
   }
 
   async function transaction<T>(work: (client: pg.PoolClient, notify: (change: Change) => void) => Promise<T>): Promise<T> {
+    const outer = joined();
+    if (outer) return work(outer.client, outer.notify);
     let client: pg.PoolClient;
     try {
       client = await pool.connect();
@@ -261,9 +277,11 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
     let broken = false;
     let confirmation: Awaited<ReturnType<typeof expectConfirmations>>;
     let result: T;
+    const open = { client, notify: (change: Change) => void changes.push(change), done: false };
     try {
       await client.query('BEGIN');
-      result = await work(client, (change) => changes.push(change));
+      result = await openTransaction.run(open, () => work(client, open.notify));
+      open.done = true; // what `work` left running uses the pool from here: this client is committing
       if (changes.some((change) => change.kind === 'table')) confirmation = await expectConfirmations(client);
       for (const change of changes) {
         const confirm = change.kind === 'table' ? confirmation?.id : undefined;
@@ -276,6 +294,7 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
       if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
       throw unavailable(error, shown);
     } finally {
+      open.done = true;
       client.release(broken);
     }
     if (confirmation) {

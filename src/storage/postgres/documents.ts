@@ -5,7 +5,7 @@
  */
 import { createKeyedQueue } from '../keyed-queue.js';
 import { assertDocumentKey, assertOneDocument, assertSafeName } from '../names.js';
-import type { DocumentAdapter, DocumentKey, DocumentStatus, Json, StoredDocument } from '../types.js';
+import type { CommitOptions, DocumentAdapter, DocumentKey, DocumentStatus, Json, StoredDocument } from '../types.js';
 import type { PostgresDatabase } from './database.js';
 
 interface DocumentRow {
@@ -28,7 +28,7 @@ export function createPostgresDocuments(db: PostgresDatabase): DocumentAdapter {
   const inOrder = createKeyedQueue();
   const documentKey = (type: string, documentId: string) => `${type}\u0000${documentId}`;
 
-  async function putAll(versions: readonly StoredDocument[]): Promise<void> {
+  async function putAll(versions: readonly StoredDocument[], options?: CommitOptions): Promise<void> {
     assertOneDocument(versions);
     if (versions.length === 0) return;
     const { type, documentId } = versions[0]!.key;
@@ -39,6 +39,7 @@ export function createPostgresDocuments(db: PostgresDatabase): DocumentAdapter {
          ON CONFLICT (type, document_id, status, locale) DO UPDATE SET data = EXCLUDED.data`,
         [type, documentId, versions.map(({ key }) => key.status), versions.map(({ key }) => key.locale), versions.map(({ value }) => JSON.stringify(value))],
       );
+      await options?.with?.(); // its queries join this transaction (see PostgresDatabase.transaction)
       notify({ kind: 'document', type, documentId });
     }));
   }
@@ -99,10 +100,11 @@ export function createPostgresDocuments(db: PostgresDatabase): DocumentAdapter {
       },
     },
 
-    async remove(key) {
+    async remove(key, options) {
       assertDocumentKey(key);
       await inOrder(documentKey(key.type, key.documentId), () => db.transaction(async (client, notify) => {
         const { rowCount } = await client.query('DELETE FROM folio_documents WHERE type = $1 AND document_id = $2 AND status = $3 AND locale = $4', [key.type, key.documentId, key.status, key.locale]);
+        await options?.with?.();
         if (rowCount) notify({ kind: 'document', type: key.type, documentId: key.documentId });
       }));
     },
