@@ -74,6 +74,7 @@ export const defaults: Config = deepFreeze({
     // Five retries over about an hour after the first attempt, each waiting longer (Strapi retries none).
     webhooks: { timeout: 10, retryDelays: [10, 60, 300, 900, 2400] },
     logger: { level: 'info', format: 'text', requests: true },
+    admin: { enabled: true, path: '/admin' },
   },
   usersPermissions: {
     jwtSecret: null,

@@ -197,6 +197,13 @@ const breakpoints: Check = (v) => {
 };
 
 /** A password: a problem with it never shows the value. */
+/** Where the editors' page is served: a path of its own, not under `/api` or `/uploads`. */
+const adminPath: Check = (v) => {
+  if (typeof v !== 'string' || !/^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(v)) throw new Problem('must be a path like /admin (letters, digits, - . _ ~; no trailing slash)');
+  if (/^\/(api|uploads|_health)(\/|$)/.test(v)) throw new Problem(`must not be under ${v.split('/')[1] === 'api' ? '/api' : v.split('/')[1] === 'uploads' ? '/uploads' : '/_health'}, which the server answers itself`);
+  return v;
+};
+
 const password: Check = (v) => {
   if (typeof v === 'string') return v;
   throw new Problem('must be a string (the value is not shown)');
@@ -250,6 +257,7 @@ export const shapes: Record<ConfigFileName, Shape> = {
     logger: { level: oneOf(...LOG_LEVELS), format: oneOf('text', 'json'), requests: boolean },
     redis: { url: nullable(redisUrl) },
     webhooks: { timeout: seconds, retryDelays: list(seconds) },
+    admin: { enabled: boolean, path: adminPath },
   },
   'users-permissions': {
     jwtSecret: nullable(nonEmptyString),

@@ -31,6 +31,8 @@ export interface ServerConfig {
    * each retry after a failed attempt (a network error, a timeout, a 5xx or 429).
    */
   webhooks: { timeout: number; retryDelays: number[] };
+  /** The editors' page: served at `path` by `folio serve` unless turned off. */
+  admin: { enabled: boolean; path: string };
 }
 
 /** `server.cors`: Strapi's `strapi::cors` keys. */

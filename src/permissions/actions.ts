@@ -20,6 +20,20 @@ export function uploadAction(action: (typeof UPLOAD_ACTIONS)[number]): string {
   return `plugin::upload.content-api.${action}`;
 }
 
+/**
+ * The content-type builder's Content API actions (`GET /api/content-type-builder/content-types`,
+ * `…/:uid`, `…/components`, `…/components/:uid`): the schemas, for a client that builds forms.
+ */
+export const CONTENT_TYPE_BUILDER_ACTIONS = {
+  'content-types': ['getContentTypes', 'getContentType'],
+  components: ['getComponents', 'getComponent'],
+} as const;
+
+/** `plugin::content-type-builder.content-types.getContentTypes` */
+export function contentTypeBuilderAction<C extends keyof typeof CONTENT_TYPE_BUILDER_ACTIONS>(controller: C, action: (typeof CONTENT_TYPE_BUILDER_ACTIONS)[C][number]): string {
+  return `plugin::content-type-builder.${controller}.${action}`;
+}
+
 export const COLLECTION_TYPE_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization'] as const;
 export const SINGLE_TYPE_ACTIONS = ['find', 'update', 'delete', 'createLocalization'] as const;
 /**

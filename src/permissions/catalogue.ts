@@ -5,7 +5,7 @@
 import { ValidationError } from '../errors.js';
 import type { ContentType } from '../schema/index.js';
 import { nearest } from '../suggest.js';
-import { COLLECTION_TYPE_ACTIONS, DRAFT_ACTIONS, SINGLE_TYPE_ACTIONS, UPLOAD_ACTIONS, USERS_PERMISSIONS_ACTIONS, contentAction, uploadAction, usersPermissionsAction } from './actions.js';
+import { COLLECTION_TYPE_ACTIONS, CONTENT_TYPE_BUILDER_ACTIONS, contentTypeBuilderAction, DRAFT_ACTIONS, SINGLE_TYPE_ACTIONS, UPLOAD_ACTIONS, USERS_PERMISSIONS_ACTIONS, contentAction, uploadAction, usersPermissionsAction } from './actions.js';
 import { permissionMessages } from './messages.js';
 import { isPlainObject } from '../objects.js';
 
@@ -28,7 +28,8 @@ export type PermissionTree = Record<string, { controllers: Record<string, Record
 const catalogues = new WeakMap<object, readonly string[]>();
 
 /**
- * Every valid action id: the content actions of each content type, then users-permissions, then i18n.
+ * Every valid action id: the content actions of each content type, then users-permissions, upload,
+ * the content-type builder, then i18n.
  * @example actionCatalogue(schemas).includes('api::article.article.find') // true
  */
 export function actionCatalogue(schemas: CatalogueSchemas): readonly string[] {
@@ -44,6 +45,9 @@ export function actionCatalogue(schemas: CatalogueSchemas): readonly string[] {
       for (const action of actions) ids.push(usersPermissionsAction(controller as keyof typeof USERS_PERMISSIONS_ACTIONS, action));
     }
     for (const action of UPLOAD_ACTIONS) ids.push(uploadAction(action));
+    for (const [controller, actions] of Object.entries(CONTENT_TYPE_BUILDER_ACTIONS)) {
+      for (const action of actions) ids.push(contentTypeBuilderAction(controller as keyof typeof CONTENT_TYPE_BUILDER_ACTIONS, action as never));
+    }
     ids.push(I18N_LIST_LOCALES);
     catalogue = Object.freeze(ids);
     catalogues.set(schemas.contentTypes, catalogue);

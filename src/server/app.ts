@@ -14,6 +14,7 @@ import { requestLog } from './request-log.js';
 import { apiRouter, refreshRoutesGate } from './routes/index.js';
 import { securityHeaders } from './security.js';
 import { uploads } from './uploads.js';
+import { adminPage } from './admin-page.js';
 
 export interface AppState {
   /** Requests being handled now; shutdown waits for it to reach zero. */
@@ -63,6 +64,7 @@ export function createApp(project: Project): FolioApp {
   app.use(errorMiddleware());
   app.use(health(project, app.folio));
   app.use(uploads(() => join(project.paths.root, project.config.upload.dir)));
+  app.use(adminPage(() => project.config.server.admin));
   app.use(bodyMiddleware(project.config.server.bodyLimit));
   app.use(refreshRoutesGate(() => project.config.usersPermissions));
   app.use(authenticate(project));

@@ -14,7 +14,7 @@ const schemas = {
 
 const catalogue = suite('actionCatalogue(schemas)');
 
-catalogue('should list the content actions of each type by kind, then users-permissions, upload, then i18n', () => {
+catalogue('should list the content actions of each type by kind, then users-permissions, upload, the content-type builder, then i18n', () => {
   const ids = actionCatalogue(schemas);
   assert.equal(ids.slice(0, 10), [
     'api::article.article.find',
@@ -29,8 +29,14 @@ catalogue('should list the content actions of each type by kind, then users-perm
     'api::homepage.homepage.createLocalization',
   ]);
   const upCount = Object.values(USERS_PERMISSIONS_ACTIONS).reduce((sum, actions) => sum + actions.length, 0);
-  assert.is(ids.length, 10 + upCount + 4 + 1);
-  assert.equal(ids.slice(-5, -1), ['upload', 'find', 'findOne', 'destroy'].map((action) => `plugin::upload.content-api.${action}`));
+  assert.is(ids.length, 10 + upCount + 4 + 4 + 1);
+  assert.equal(ids.slice(-9, -5), ['upload', 'find', 'findOne', 'destroy'].map((action) => `plugin::upload.content-api.${action}`));
+  assert.equal(ids.slice(-5, -1), [
+    'plugin::content-type-builder.content-types.getContentTypes',
+    'plugin::content-type-builder.content-types.getContentType',
+    'plugin::content-type-builder.components.getComponents',
+    'plugin::content-type-builder.components.getComponent',
+  ]);
   assert.ok(ids.includes('plugin::users-permissions.auth.register'));
   assert.ok(ids.includes('plugin::users-permissions.role.createRole'));
   assert.ok(ids.includes('plugin::users-permissions.permissions.getPermissions'));
@@ -49,7 +55,7 @@ const tree = suite('permissionTree(schemas, granted)');
 
 tree("should have Strapi's shape with every action disabled when nothing is granted", () => {
   const result = permissionTree(schemas);
-  assert.equal(Object.keys(result), ['api::article', 'api::homepage', 'plugin::users-permissions', 'plugin::upload', 'plugin::i18n']);
+  assert.equal(Object.keys(result), ['api::article', 'api::homepage', 'plugin::users-permissions', 'plugin::upload', 'plugin::content-type-builder', 'plugin::i18n']);
   assert.equal(result['plugin::upload'], { controllers: { 'content-api': Object.fromEntries(['upload', 'find', 'findOne', 'destroy'].map((action) => [action, { enabled: false, policy: '' }])) } });
   assert.equal(result['api::article'], {
     controllers: {

@@ -69,6 +69,8 @@ export function registerServe(program: Command, io: CliIo): void {
       io.out(`foliocms listening on ${running.url}\n`);
       const hint = firstTry(project, running.url, (singularName) => contentAction(singularName, 'find'));
       if (hint) project.log.info(`try: ${hint}`);
+      const { admin } = project.config.server;
+      if (admin.enabled) project.log.info(`editors' page: ${running.url}${admin.path}/ (sign in with a user whose role may read content; README "The editors' page")`);
       await stopped;
     });
 }

@@ -8,6 +8,7 @@ import { authRoutes } from './auth.js';
 import { contentRoutes } from './content.js';
 import { i18nRoutes } from './i18n.js';
 import { roleRoutes } from './roles.js';
+import { schemaRoutes } from './schemas.js';
 import { uploadRoutes } from './upload.js';
 import { userRoutes } from './users.js';
 
@@ -20,6 +21,7 @@ export { refreshRoutesGate } from './auth.js';
 export function apiRouter(project: Project): Router {
   const api = new Router({ prefix: '/api' });
   i18nRoutes(api, () => project.config.i18n);
+  schemaRoutes(api, () => project.schemas);
   contentRoutes(api, { content: project.content, contentTypes: project.schemas.contentTypes, rest: () => project.config.api.rest });
   userRoutes(api, { users: project.users, userModel: project.lookup.userModel, lookup: project.lookup });
   roleRoutes(api, project.roles);

@@ -55,6 +55,13 @@ export function userRoutes(router: Router, deps: UserRoutesDeps): void {
     if (!user) throw new UnauthorizedError('Unauthorized');
     ctx.body = shape(user, queryOf(ctx));
   });
+  // foliocms's own: the actions the signed-in user's role holds, so that a client (the editors'
+  // page) offers only what will be allowed. Under `me`, like the user's own record.
+  router.get('/users/me/permissions', can('me'), (ctx) => {
+    const actor = ctx.state.actor as Actor;
+    if (actor.kind !== 'user') throw new UnauthorizedError('Unauthorized');
+    ctx.body = { data: [...actor.permissions].sort() };
+  });
   router.get('/users', can('find'), (ctx) => {
     const query = queryOf(ctx);
     ctx.body = users.list(query).map((row) => shape(row, query));

@@ -1,0 +1,52 @@
+/**
+ * The editors' page (`server.admin`): static files shipped with foliocms in `admin/`, and the UI
+ * library it imports (Preact with htm, one ES module from npm), served by `folio serve` itself.
+ * No build step: what is in `admin/` is what the browser runs. The page is a client of the Content
+ * API like any other: it holds no power of its own.
+ */
+import { fileURLToPath } from 'node:url';
+import { basename, dirname } from 'node:path';
+import type { Context, Next } from 'koa';
+import { NotFoundError } from '../errors.js';
+import { sendStaticFile } from './static-file.js';
+
+/** `admin/` of the installed package. */
+const PAGE_DIR = fileURLToPath(new URL('../../admin/', import.meta.url));
+/** The one module of the UI library the page imports, as `vendor/preact-htm.js`. */
+const VENDOR_FILE = fileURLToPath(import.meta.resolve('htm/preact/standalone'));
+const VENDOR_PATH = 'vendor/preact-htm.js';
+
+const PAGE_POLICY = "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'; object-src 'none'";
+
+/** A file of the page: plain names, one folder deep at most, no dot files. */
+const PAGE_FILE = /^([a-z0-9-]+\/)?[a-z0-9-]+\.(js|css|svg|png|html)$/;
+
+/**
+ * @example app.use(adminPage(() => project.config.server.admin));
+ */
+export function adminPage(settings: () => { enabled: boolean; path: string }) {
+  return async function serveAdminPage(ctx: Context, next: Next): Promise<void> {
+    const { enabled, path } = settings();
+    if (!enabled || (ctx.path !== path && !ctx.path.startsWith(`${path}/`))) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    // `/admin` → `/admin/`, so that the page's relative URLs (`app.js`) resolve under it.
+    if (ctx.path === path) {
+      ctx.status = 301;
+      ctx.redirect(`${path}/${ctx.querystring ? `?${ctx.querystring}` : ''}`);
+      return;
+    }
+    const name = ctx.path.slice(path.length + 1) || 'index.html';
+    const vendor = name === VENDOR_PATH;
+    if (!vendor && !PAGE_FILE.test(name)) throw new NotFoundError('Not Found');
+    await sendStaticFile(ctx, {
+      root: vendor ? dirname(VENDOR_FILE) : PAGE_DIR,
+      name: vendor ? basename(VENDOR_FILE) : name,
+      caching: { cacheControl: false },
+      headers(res) {
+        res.setHeader('Cache-Control', name === 'index.html' ? 'no-cache' : 'public, max-age=300');
+        // The page talks to its own server only: no framing by another site, no script from elsewhere.
+        res.setHeader('Content-Security-Policy', PAGE_POLICY);
+      },
+    });
+  };
+}
