@@ -1,0 +1,198 @@
+/**
+ * The page's one door to the server: JSON requests to the Content API, carrying the signed-in
+ * user's token. The page holds no power of its own; the server decides every request.
+ */
+
+const API = '/api';
+// sessionStorage, not localStorage: a token should not outlive the tab that signed in.
+const SESSION_KEY = 'foliocms.editors.session';
+
+/** An error answer, in the server's envelope `{ error: { status, name, message, details } }`. */
+export class ApiError extends Error {
+  constructor(status, name, message, details) {
+    super(message);
+    this.status = status;
+    this.name = name;
+    this.details = details ?? {};
+  }
+
+  /** A ValidationError's messages by the attribute its path starts with (`[['title', '…']]`). */
+  get fieldErrors() {
+    const errors = Array.isArray(this.details.errors) ? this.details.errors : [];
+    return errors.map((error) => [String(error.path?.[0] ?? ''), error.message]);
+  }
+}
+
+let session = readSession();
+const sessionEndListeners = new Set();
+let renewing = null;
+
+function readSession() {
+  try {
+    return JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+function keepSession(next) {
+  session = next;
+  try {
+    if (next) sessionStorage.setItem(SESSION_KEY, JSON.stringify(next));
+    else sessionStorage.removeItem(SESSION_KEY);
+  } catch {
+    // Storage refused (a private window): the session lasts as long as the page.
+  }
+}
+
+export const currentSession = () => session;
+
+/**
+ * Whether the server keeps sessions (refresh mode): its access tokens name one (`sessionId`).
+ * Only then are there a refresh route to renew the token and a logout route to end the session.
+ */
+function hasServerSession(answer) {
+  if (answer.refreshToken) return true;
+  try {
+    const payload = JSON.parse(atob(answer.jwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof payload.sessionId === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/** Called with a message when the server no longer accepts the session; returns an unsubscribe. */
+export function onSessionEnd(listener) {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
+
+/**
+ * `{ a: { b: [1, 2] } }` → `?a[b][0]=1&a[b][1]=2`, the bracket form the server parses with qs.
+ * Empty values are left out, so optional parameters can be passed as `undefined` or `''`.
+ */
+export function queryString(params = {}) {
+  const pairs = [];
+  const add = (key, value) => {
+    if (value === undefined || value === null || value === '') return;
+    if (Array.isArray(value)) value.forEach((item, index) => add(`${key}[${index}]`, item));
+    else if (typeof value === 'object') for (const [inner, item] of Object.entries(value)) add(`${key}[${inner}]`, item);
+    else pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  return pairs.length ? `?${pairs.join('&')}` : '';
+}
+
+async function send(method, path, { query, body, token } = {}) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(`${API}${path}${queryString(query)}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (cause) {
+    throw new ApiError(0, 'NetworkError', 'The server could not be reached. Check your connection and try again.', { cause });
+  }
+}
+
+async function answerOf(response) {
+  // Read even an empty body, so that the browser sees the exchange finished rather than dropped.
+  const text = await response.text();
+  if (response.status === 204) return null;
+  let answer = null;
+  try {
+    answer = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON (a proxy's error page): the status line is all there is to say.
+  }
+  if (response.ok) return answer;
+  const error = answer?.error;
+  throw new ApiError(response.status, error?.name ?? 'HttpError', error?.message || response.statusText || `HTTP ${response.status}`, error?.details);
+}
+
+/**
+ * Trades the refresh token for a new access token, once for all requests that met a 401 together.
+ * In legacy mode there is nothing to renew, and the session simply ends.
+ */
+function renew() {
+  renewing ??= (async () => {
+    const held = session;
+    if (!held?.renewable) return false;
+    // In cookie mode the refresh token travels in an HTTP-only cookie, and the body stays empty.
+    const response = await send('POST', '/auth/refresh', { body: held.refreshToken ? { refreshToken: held.refreshToken } : {} });
+    if (!response.ok || session !== held) return false;
+    const answer = await response.json();
+    keepSession({ ...held, jwt: answer.jwt, refreshToken: answer.refreshToken ?? held.refreshToken });
+    return true;
+  })()
+    .catch(() => false)
+    .finally(() => {
+      renewing = null;
+    });
+  return renewing;
+}
+
+function endSession(message) {
+  keepSession(null);
+  for (const listener of sessionEndListeners) listener(message);
+}
+
+/**
+ * One API call as the signed-in user: resolves to the answer's JSON (`null` for 204), rejects
+ * with an `ApiError`.
+ * @example const { data } = await request('GET', '/articles', { query: { status: 'draft' } });
+ */
+export async function request(method, path, { query, body } = {}) {
+  const token = session?.jwt;
+  const response = await send(method, path, { query, body, token });
+  if (response.status !== 401 || !session) return answerOf(response);
+  // Renewed meanwhile by a request that met the 401 first: try again with the new token.
+  if (session.jwt !== token || (await renew())) return answerOf(await send(method, path, { query, body, token: session.jwt }));
+  endSession('Your session has ended. Please sign in again.');
+  return answerOf(response);
+}
+
+/** Signs in with a password; the server's message (wrong password, blocked account) on failure. */
+export async function signIn(identifier, password) {
+  const answer = await answerOf(await send('POST', '/auth/local', { body: { identifier, password } }));
+  keepSession({ jwt: answer.jwt, refreshToken: answer.refreshToken ?? null, renewable: hasServerSession(answer), user: answer.user });
+  return session;
+}
+
+/** Ends the session here, and on the server when it keeps sessions (refresh mode). */
+export async function signOut() {
+  const held = session;
+  keepSession(null);
+  if (held?.renewable) await send('POST', '/auth/logout', { token: held.jwt }).catch(() => {});
+}
+
+// ---- Content paths ----
+
+const isSingle = (type) => type.schema.kind === 'singleType';
+
+/** `/articles/<documentId>` for a collection type's entry, `/homepage` for a single type. */
+export function documentPath(type, documentId) {
+  return isSingle(type) ? `/${type.schema.singularName}` : `/${type.schema.pluralName}/${encodeURIComponent(documentId)}`;
+}
+
+export const listPath = (type) => `/${type.schema.pluralName}`;
+
+/**
+ * One entry, or `null` when there is none (404). With `locale`, this API may answer
+ * `{ data: [entry] }` rather than `{ data: entry }` (`api.rest.localeDocumentAsArray`): both are read.
+ */
+export async function readEntry(type, documentId, query) {
+  try {
+    const { data } = await request('GET', documentPath(type, documentId), { query });
+    return (Array.isArray(data) ? data[0] : data) ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The entry a write or an action answered with, whichever shape `data` has. */
+export const entryOf = (answer) => (Array.isArray(answer?.data) ? answer.data[0] : answer?.data) ?? null;

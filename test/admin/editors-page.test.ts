@@ -1,0 +1,176 @@
+/**
+ * The editors' page in a real browser (Debian's chromium, headless) against a real `folio serve`
+ * of the sample project: sign-in, the types a role may read, a create refused at its field then
+ * made, publish and unpublish, a new locale version, delete after confirming, a role that may not
+ * publish seeing no such button (and the server refusing it anyway), and a phone-sized screen.
+ * The two screenshots README shows are taken here.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { eventually, folio, request } from '../_helpers/index.js';
+import { fill, openPage, startBrowser, textOf } from '../_helpers/browser.js';
+import { serve, testProject, type ServeProcess } from '../_helpers/server.js';
+
+const DOCS = new URL('../../docs/', import.meta.url).pathname;
+const PASSWORD = 'correct-horse-battery-1';
+
+const test = suite("the editors' page");
+let browser: Browser;
+let server: ServeProcess;
+let site: Awaited<ReturnType<typeof testProject>>;
+
+test.before(async () => {
+  // The sample project whole, as `npm start` serves it: its articles, its media and its Editor role
+  // (accounts are never versioned: there are none to copy).
+  site = await testProject();
+  const root = new URL('../../', import.meta.url).pathname;
+  for (const part of ['data/content', 'data/roles.json', 'data/permissions.json', 'data/files.json', 'public']) {
+    await cp(join(root, part), join(site.dir, part), { recursive: true });
+  }
+  const made = await folio(['user', 'create', '--username', 'edith', '--email', 'edith@example.com', '--password', PASSWORD, '--role', 'editor', '--dir', site.dir]);
+  assert.is(made.code, 0, made.stderr);
+  // An author: may write articles, not publish or delete them.
+  assert.is((await folio(['role', 'create', 'Author', '--dir', site.dir])).code, 0);
+  const actions = ['find', 'findOne', 'create', 'update'].map((action) => `api::article.article.${action}`);
+  const granted = await folio(['permission', 'grant', 'author', ...actions, 'plugin::users-permissions.user.me', 'plugin::content-type-builder.content-types.getContentTypes', 'plugin::content-type-builder.components.getComponents', '--dir', site.dir]);
+  assert.is(granted.code, 0, granted.stderr);
+  assert.is((await folio(['user', 'create', '--username', 'arthur', '--email', 'arthur@example.com', '--password', PASSWORD, '--role', 'author', '--dir', site.dir])).code, 0);
+  server = await serve(site.dir);
+  browser = await startBrowser();
+});
+
+test.after(async () => {
+  await browser?.close();
+  await server?.stop();
+  await site?.cleanup();
+});
+
+async function signIn(page: Page, identifier: string, password = PASSWORD): Promise<void> {
+  await fill(page, '[data-test="signin-identifier"]', identifier);
+  await fill(page, '[data-test="signin-password"]', password);
+  await page.click('[data-test="signin-submit"]');
+}
+
+/** The API as the user signed in on `page` calls it (the page keeps its token in sessionStorage). */
+async function apiAs(page: Page) {
+  const token = await page.evaluate(() => {
+    const storage = (globalThis as unknown as { sessionStorage: { length: number; key(i: number): string; getItem(k: string): string } }).sessionStorage;
+    for (let i = 0; i < storage.length; i++) {
+      const value = storage.getItem(storage.key(i));
+      const jwt = /"?(eyJ[\w-]+\.[\w-]+\.[\w-]+)"?/.exec(value)?.[1];
+      if (jwt) return jwt;
+    }
+    return null;
+  });
+  assert.ok(token, 'the page keeps a token');
+  return (path: string, method = 'GET') => request(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
+}
+
+const click = async (page: Page, selector: string) => (await page.waitForSelector(selector, { visible: true }))!.click();
+const statusIs = async (page: Page, label: RegExp) => {
+  await page.waitForFunction((wanted: string) => new RegExp(wanted, 'i').test((globalThis as unknown as { document: { querySelector(s: string): { textContent: string } | null } }).document.querySelector('[data-test="status"]')?.textContent ?? ''), {}, label.source);
+};
+
+test('an editor signs in, creates an article (refused at its field first), publishes, unpublishes, translates and deletes it', async () => {
+  const page = await openPage(browser, `${server.url}/admin`);
+  await signIn(page, 'edith', 'wrong-password-1');
+  assert.match(await textOf(page, '[data-test="signin-error"]'), /Invalid identifier or password/);
+  await signIn(page, 'edith@example.com');
+  for (const type of ['article', 'category', 'homepage']) await page.waitForSelector(`[data-test="type-${type}"]`, { visible: true });
+
+  await click(page, '[data-test="type-article"]');
+  await page.waitForSelector('[data-test^="row-"]', { visible: true });
+  await page.screenshot({ path: join(DOCS, 'editors-page-list.png') });
+
+  await click(page, '[data-test="create"]');
+  await page.waitForSelector('[data-test="field-title"]', { visible: true });
+  await click(page, '[data-test="save"]');
+  assert.match(await textOf(page, '[data-test="error-title"]'), /title/i, 'the server\'s message, at its field');
+
+  await fill(page, '[data-test="field-title"]', 'Written in the browser');
+  await fill(page, '[data-test="field-views"]', '12');
+  await click(page, '[data-test="save"]');
+  await statusIs(page, /draft/);
+  const api = await apiAs(page);
+  const drafts = (await api('/api/articles?status=draft&filters[title][$eq]=Written in the browser')).body.data;
+  assert.is(drafts.length, 1, 'saved as a draft');
+  const id = drafts[0].documentId as string;
+  assert.is(drafts[0].views, 12);
+  assert.is((await api(`/api/articles/${id}`)).status, 404, 'not published yet');
+  await page.screenshot({ path: join(DOCS, 'editors-page-edit.png') });
+
+  await click(page, '[data-test="publish"]');
+  await statusIs(page, /published/);
+  assert.is((await api(`/api/articles/${id}`)).body.data.title, 'Written in the browser');
+  await click(page, '[data-test="unpublish"]');
+  await statusIs(page, /draft/);
+  assert.is((await api(`/api/articles/${id}`)).status, 404, 'unpublished');
+
+  // A French version: only the localized fields are editable there.
+  await click(page, '[data-test="locale-fr"]');
+  await click(page, '[data-test="create-locale"]');
+  await fill(page, '[data-test="field-title"]', 'Écrit dans le navigateur');
+  assert.ok(await page.$eval('[data-test="field-views"]', (node) => (node as unknown as { disabled?: boolean; readOnly?: boolean; tagName: string }).disabled || (node as unknown as { readOnly?: boolean }).readOnly || (node as unknown as { tagName: string }).tagName === 'OUTPUT'), 'views is not localized');
+  await click(page, '[data-test="save"]');
+  await eventually(async () => (await api(`/api/articles/${id}?status=draft&locale=fr`)).status === 200, 'the French version saved');
+  const french = await api(`/api/articles/${id}?status=draft&locale=fr`);
+  const frenchEntry = Array.isArray(french.body.data) ? french.body.data[0] : french.body.data;
+  assert.is(frenchEntry.title, 'Écrit dans le navigateur');
+
+  await click(page, '[data-test="delete"]');
+  await click(page, '[data-test="confirm-delete"]');
+  await page.waitForFunction(() => !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('[data-test="confirm-delete"]'));
+  assert.is((await api(`/api/articles/${id}?status=draft&locale=fr`)).status, 404, 'the French version is gone');
+  assert.is((await api(`/api/articles/${id}?status=draft`)).status, 200, 'the English one stays');
+  assert.equal(page.errors, []);
+  await page.close();
+});
+
+test('a role that may not publish or delete is offered neither, and the server refuses them anyway', async () => {
+  const page = await openPage(browser, `${server.url}/admin/`);
+  await signIn(page, 'arthur');
+  await page.waitForSelector('[data-test="type-article"]', { visible: true });
+  assert.is(await page.$('[data-test="type-category"]'), null, 'a type the role may not read is not listed');
+  await click(page, '[data-test="type-article"]');
+  await click(page, '[data-test^="row-"] a');
+  await page.waitForSelector('[data-test="field-title"]', { visible: true });
+  assert.ok(await page.$('[data-test="save"]'), 'may update');
+  for (const action of ['publish', 'unpublish', 'discard', 'delete']) assert.is(await page.$(`[data-test="${action}"]`), null, `no ${action} button`);
+  const api = await apiAs(page);
+  const first = (await api('/api/articles?status=draft')).body.data[0];
+  assert.is((await api(`/api/articles/${first.documentId}/actions/publish`, 'POST')).status, 403);
+  assert.is((await api(`/api/articles/${first.documentId}`, 'DELETE')).status, 403);
+  await click(page, '[data-test="sign-out"]');
+  await page.waitForSelector('[data-test="signin-identifier"]', { visible: true });
+  assert.equal(page.errors, []);
+  await page.close();
+});
+
+test('on a 360 px wide screen the list and the form fit, and every field has a label', async () => {
+  const page = await openPage(browser, `${server.url}/admin/`, { width: 360, height: 740 });
+  await signIn(page, 'edith');
+  await click(page, '[data-test="type-article"]');
+  await page.waitForSelector('[data-test^="row-"]', { visible: true });
+  const fits = () => page.evaluate(() => {
+    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+    return root.scrollWidth <= root.clientWidth;
+  });
+  assert.ok(await fits(), 'the list fits');
+  await click(page, '[data-test^="row-"] a');
+  await page.waitForSelector('[data-test="field-title"]', { visible: true });
+  assert.ok(await fits(), 'the form fits');
+  const unlabelled = await page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): Iterable<{ id: string; closest(s: string): unknown; getAttribute(n: string): string | null }>; querySelector(s: string): unknown } }).document;
+    return Array.from(doc.querySelectorAll('input, select, textarea'))
+      .filter((field) => !(field.id && doc.querySelector(`label[for="${field.id}"]`)) && !field.closest('label') && !field.getAttribute('aria-label'))
+      .map((field) => field.id || '(no id)');
+  });
+  assert.equal(unlabelled, []);
+  assert.equal(page.errors, []);
+  await page.close();
+});
+
+test.run();
