@@ -4,11 +4,12 @@
  * No build step: what is in `admin/` is what the browser runs. The page is a client of the Content
  * API like any other: it holds no power of its own.
  */
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { basename, dirname } from 'node:path';
 import type { Context, Next } from 'koa';
 import { NotFoundError } from '../errors.js';
-import { sendStaticFile } from './static-file.js';
 
 /** `admin/` of the installed package. */
 const PAGE_DIR = fileURLToPath(new URL('../../admin/', import.meta.url));
@@ -20,6 +21,37 @@ const PAGE_POLICY = "default-src 'self'; img-src 'self' data: blob:; media-src '
 
 /** A file of the page: plain names, one folder deep at most, no dot files. */
 const PAGE_FILE = /^([a-z0-9-]+\/)?[a-z0-9-]+\.(js|css|svg|png|html)$/;
+
+interface PageFile {
+  bytes: Buffer;
+  etag: string;
+  modified: Date;
+  /** What the file was when read: read again once it changes (a new release, someone editing the page). */
+  stamp: string;
+}
+
+/**
+ * The page's files, kept in memory once read (they are small and few), so that they are answered as
+ * bodies Koa knows: compressed like every other answer, with an ETag for conditional requests.
+ */
+const pageFiles = new Map<string, PageFile>();
+
+async function pageFile(path: string): Promise<PageFile> {
+  let stats;
+  try {
+    stats = await stat(path);
+  } catch {
+    throw new NotFoundError('Not Found');
+  }
+  if (!stats.isFile()) throw new NotFoundError('Not Found');
+  const stamp = `${stats.size}-${stats.mtimeMs}`;
+  const known = pageFiles.get(path);
+  if (known?.stamp === stamp) return known;
+  const bytes = await readFile(path);
+  const file = { bytes, etag: createHash('sha256').update(bytes).digest('base64url').slice(0, 27), modified: stats.mtime, stamp };
+  pageFiles.set(path, file);
+  return file;
+}
 
 /**
  * @example app.use(adminPage(() => project.config.server.admin));
@@ -38,15 +70,18 @@ export function adminPage(settings: () => { enabled: boolean; path: string }) {
     const name = ctx.path.slice(path.length + 1) || 'index.html';
     const vendor = name === VENDOR_PATH;
     if (!vendor && !PAGE_FILE.test(name)) throw new NotFoundError('Not Found');
-    await sendStaticFile(ctx, {
-      root: vendor ? dirname(VENDOR_FILE) : PAGE_DIR,
-      name: vendor ? basename(VENDOR_FILE) : name,
-      caching: { cacheControl: false },
-      headers(res) {
-        res.setHeader('Cache-Control', name === 'index.html' ? 'no-cache' : 'public, max-age=300');
-        // The page talks to its own server only: no framing by another site, no script from elsewhere.
-        res.setHeader('Content-Security-Policy', PAGE_POLICY);
-      },
-    });
+    const file = await pageFile(vendor ? VENDOR_FILE : join(PAGE_DIR, name));
+    ctx.set('Cache-Control', name === 'index.html' ? 'no-cache' : 'public, max-age=300');
+    // The page talks to its own server only: no framing by another site, no script from elsewhere.
+    ctx.set('Content-Security-Policy', PAGE_POLICY);
+    ctx.type = extname(name);
+    ctx.etag = file.etag;
+    ctx.lastModified = file.modified;
+    ctx.status = 200; // Koa starts at 404, and checks freshness only for a 2xx
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = file.bytes;
   };
 }

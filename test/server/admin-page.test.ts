@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { folio } from '../_helpers/index.js';
+import { folio, rawRequest } from '../_helpers/index.js';
 import { apiServer, testProject, type ApiServer } from '../_helpers/server.js';
 
 const READ_SCHEMAS = ['plugin::content-type-builder.content-types.getContentTypes', 'plugin::content-type-builder.components.getComponents'];
@@ -31,6 +31,12 @@ test('the page is served at /admin/ with its UI library, never a file outside ad
   assert.is(library.status, 200);
   assert.match(library.headers.get('content-type')!, /javascript/);
   assert.match(await library.text(), /export\s*\{[^}]*\bhtml\b/, 'Preact with htm, one ES module');
+  // Compressed like any answer, and not sent again while it has not changed.
+  const compressed = await fetch(`${site.url}/admin/vendor/preact-htm.js`, { headers: { 'accept-encoding': 'br' } });
+  assert.is(compressed.headers.get('content-encoding'), 'br');
+  // (node:http: fetch asks past caches, so a server never answers it 304)
+  const again = await rawRequest(`${site.url}/admin/vendor/preact-htm.js`, 'GET', undefined, { 'if-none-match': compressed.headers.get('etag')! });
+  assert.is(again.status, 304);
   for (const path of ['/admin/../package.json', '/admin/%2e%2e/package.json', '/admin/.env', '/admin/nothing-here.js', '/admin/vendor/../../README.md']) {
     const refused = await fetch(`${site.url}${path}`);
     assert.is(refused.status, 404, path);
