@@ -8,12 +8,14 @@
 //                         [--compare request-log|watch-content|store|slow-receiver|none]  (one setting on against off, side by side; store: PostgreSQL against files; see compare.mjs)
 //                         [--scenarios list,create,update]  (with --compare: only those)
 //                         [--store postgres]      (the same as --compare store)
+//                         [--admin]               (the editors' page: first load bytes and time, in headless chromium; see admin.mjs)
 //                         [--import 100000]       (folio import strapi on a generated archive of that many documents; see import.mjs)
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { adminBench } from './admin.mjs';
 import { compare } from './compare.mjs';
 import { importBench } from './import.mjs';
 import { diskCeiling } from './disk.mjs';
@@ -39,6 +41,11 @@ const compared = args.includes('--compare') ? args[args.indexOf('--compare') + 1
 if (compared !== undefined) {
   if (compared.startsWith('store:') && compared !== 'store:postgres') throw new Error(`--store takes postgres (the files store is the other side), not ${compared.slice(6)}`);
   await compare(compared.startsWith('store:') ? 'store' : compared, { docs, duration: option('duration', 5), connections, rounds: option('rounds', 10), only: args.includes('--scenarios') ? args[args.indexOf('--scenarios') + 1].split(',') : undefined });
+  process.exit(0);
+}
+
+if (args.includes('--admin')) {
+  await adminBench({ rounds: option('rounds', 5) });
   process.exit(0);
 }
 
