@@ -1,20 +1,27 @@
 /**
  * A real browser for the editors' page: Debian's chromium (`/usr/bin/chromium`, or `CHROMIUM_PATH`)
- * driven headless by puppeteer-core, since browsers cannot be downloaded here.
+ * or Firefox ESR (`/usr/bin/firefox-esr`, or `FIREFOX_PATH`), driven headless by puppeteer-core
+ * (Firefox over WebDriver BiDi), since browsers cannot be downloaded here.
  */
 import { existsSync } from 'node:fs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+export type BrowserName = 'chromium' | 'firefox';
 
 /**
- * Starts headless chromium. As root (CI) its sandbox cannot start: it runs without it there.
- * @example const browser = await startBrowser(); const page = await openPage(browser, url); … await browser.close();
+ * Starts a headless browser. As root (CI) chromium's sandbox cannot start: it runs without it there.
+ * @example const browser = await startBrowser('firefox'); const page = await openPage(browser, url); … await browser.close();
  */
-export async function startBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`no chromium at ${CHROMIUM}: install Debian's chromium package (apt-get install chromium) or set CHROMIUM_PATH`);
+export async function startBrowser(name: BrowserName = 'chromium'): Promise<Browser> {
+  const executablePath = name === 'firefox' ? FIREFOX : CHROMIUM;
+  const debianPackage = name === 'firefox' ? 'firefox-esr' : 'chromium';
+  if (!existsSync(executablePath)) throw new Error(`no ${name} at ${executablePath}: install Debian's ${debianPackage} package (apt-get install ${debianPackage}) or set ${name === 'firefox' ? 'FIREFOX_PATH' : 'CHROMIUM_PATH'}`);
+  if (name === 'firefox') return puppeteer.launch({ browser: 'firefox', executablePath, headless: true });
   return puppeteer.launch({
-    executablePath: CHROMIUM,
+    executablePath,
     headless: true,
     args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage', '--disable-gpu', '--no-first-run', '--lang=en-US'],
   });

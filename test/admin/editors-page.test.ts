@@ -25,7 +25,8 @@ let site: Awaited<ReturnType<typeof testProject>>;
 test.before(async () => {
   // The sample project whole, as `npm start` serves it: its articles, its media and its Editor role
   // (accounts are never versioned: there are none to copy).
-  site = await testProject();
+  // Many sign-ins from one address within minutes: the login rate limit (tested elsewhere) is off.
+  site = await testProject({ config: { 'users-permissions': { ratelimit: { enabled: false } } } });
   const root = new URL('../../', import.meta.url).pathname;
   for (const part of ['data/content', 'data/roles.json', 'data/permissions.json', 'data/files.json', 'public']) {
     await cp(join(root, part), join(site.dir, part), { recursive: true });
@@ -74,7 +75,11 @@ const statusIs = async (page: Page, label: RegExp) => {
   await page.waitForFunction((wanted: string) => new RegExp(wanted, 'i').test((globalThis as unknown as { document: { querySelector(s: string): { textContent: string } | null } }).document.querySelector('[data-test="status"]')?.textContent ?? ''), {}, label.source);
 };
 
-test('an editor signs in, creates an article (refused at its field first), publishes, unpublishes, translates and deletes it', async () => {
+/**
+ * The whole round of an editor's work in `browser`, on an article titled `title` (`screenshots`:
+ * README's two, taken on the way).
+ */
+async function editorsRound(browser: Browser, title: string, screenshots: boolean): Promise<void> {
   const page = await openPage(browser, `${server.url}/admin`);
   await signIn(page, 'edith', 'wrong-password-1');
   assert.match(await textOf(page, '[data-test="signin-error"]'), /Invalid identifier or password/);
@@ -83,28 +88,28 @@ test('an editor signs in, creates an article (refused at its field first), publi
 
   await click(page, '[data-test="type-article"]');
   await page.waitForSelector('[data-test^="row-"]', { visible: true });
-  await page.screenshot({ path: join(DOCS, 'editors-page-list.png') });
+  if (screenshots) await page.screenshot({ path: join(DOCS, 'editors-page-list.png') });
 
   await click(page, '[data-test="create"]');
   await page.waitForSelector('[data-test="field-title"]', { visible: true });
   await click(page, '[data-test="save"]');
   assert.match(await textOf(page, '[data-test="error-title"]'), /title/i, 'the server\'s message, at its field');
 
-  await fill(page, '[data-test="field-title"]', 'Written in the browser');
+  await fill(page, '[data-test="field-title"]', title);
   await fill(page, '[data-test="field-views"]', '12');
   await click(page, '[data-test="save"]');
   await statusIs(page, /draft/);
   const api = await apiAs(page);
-  const drafts = (await api('/api/articles?status=draft&filters[title][$eq]=Written in the browser')).body.data;
+  const drafts = (await api(`/api/articles?status=draft&filters[title][$eq]=${encodeURIComponent(title)}`)).body.data;
   assert.is(drafts.length, 1, 'saved as a draft');
   const id = drafts[0].documentId as string;
   assert.is(drafts[0].views, 12);
   assert.is((await api(`/api/articles/${id}`)).status, 404, 'not published yet');
-  await page.screenshot({ path: join(DOCS, 'editors-page-edit.png') });
+  if (screenshots) await page.screenshot({ path: join(DOCS, 'editors-page-edit.png') });
 
   await click(page, '[data-test="publish"]');
   await statusIs(page, /published/);
-  assert.is((await api(`/api/articles/${id}`)).body.data.title, 'Written in the browser');
+  assert.is((await api(`/api/articles/${id}`)).body.data.title, title);
   await click(page, '[data-test="unpublish"]');
   await statusIs(page, /draft/);
   assert.is((await api(`/api/articles/${id}`)).status, 404, 'unpublished');
@@ -127,6 +132,19 @@ test('an editor signs in, creates an article (refused at its field first), publi
   assert.is((await api(`/api/articles/${id}?status=draft`)).status, 200, 'the English one stays');
   assert.equal(page.errors, []);
   await page.close();
+}
+
+test('an editor signs in, creates an article (refused at its field first), publishes, unpublishes, translates and deletes it', async () => {
+  await editorsRound(browser, 'Written in the browser', true);
+});
+
+test('the same round works in Firefox', async () => {
+  const firefox = await startBrowser('firefox');
+  try {
+    await editorsRound(firefox, 'Written in Firefox', false);
+  } finally {
+    await firefox.close();
+  }
 });
 
 test('a role that may not publish or delete is offered neither, and the server refuses them anyway', async () => {
