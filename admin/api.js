@@ -16,10 +16,10 @@ export class ApiError extends Error {
     this.details = details ?? {};
   }
 
-  /** A ValidationError's messages by the attribute its path starts with (`[['title', '…']]`). */
+  /** A ValidationError's messages with their paths (`[[['sections', '0', 'heading'], '…']]`). */
   get fieldErrors() {
     const errors = Array.isArray(this.details.errors) ? this.details.errors : [];
-    return errors.map((error) => [String(error.path?.[0] ?? ''), error.message]);
+    return errors.map((error) => [(Array.isArray(error.path) ? error.path : [error.path ?? '']).map(String), error.message]);
   }
 }
 
@@ -85,13 +85,15 @@ export function queryString(params = {}) {
 
 async function send(method, path, { query, body, token } = {}) {
   const headers = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (an upload) is sent as multipart, with the boundary the browser chooses.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(`${API}${path}${queryString(query)}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || form ? body : JSON.stringify(body),
     });
   } catch (cause) {
     throw new ApiError(0, 'NetworkError', 'The server could not be reached. Check your connection and try again.', { cause });
@@ -142,7 +144,7 @@ function endSession(message) {
 
 /**
  * One API call as the signed-in user: resolves to the answer's JSON (`null` for 204), rejects
- * with an `ApiError`.
+ * with an `ApiError`. `body` is sent as JSON, or as multipart when it is a `FormData`.
  * @example const { data } = await request('GET', '/articles', { query: { status: 'draft' } });
  */
 export async function request(method, path, { query, body } = {}) {

@@ -6,7 +6,7 @@ import { html, useContext, useEffect, useRef, useState } from './vendor/preact-h
 import { ApiError, documentPath, entryOf, listPath, readEntry, request } from './api.js';
 import { Field } from './fields.js';
 import { listHref } from './list.js';
-import { constraintOf, editorialStatus, fromControl, hasDrafts, isBlank, isEditable, isLocalized, isPerLocale, isSingle, may, summarize, titleAttribute, toControl } from './schema.js';
+import { constraintOf, editorialStatus, errorPlace, fromControl, hasDrafts, isBlank, isEditable, isLocalized, isPerLocale, isSingle, may, populateOf, summarize, titleAttribute, toControl } from './schema.js';
 import { href, LoadError, navigate, StatusBadge, Workspace } from './ui.js';
 
 // ---- Reading ----
@@ -46,11 +46,12 @@ async function publishedVersion(type, documentId, locale) {
 
 /**
  * What the view shows: `form` (an entry to edit, or a new one), `missing` (the document exists in
- * other locales only) or `absent` (no such document).
+ * other locales only) or `absent` (no such document). The draft is read with every attribute the
+ * form edits populated (`populate`, from `populateOf`).
  */
-async function loadEntry(type, documentId, locale, locales) {
+async function loadEntry(type, documentId, locale, locales, populate) {
   if (documentId === 'new') return { phase: 'form', mode: 'create', entry: null, status: null, versions: new Map() };
-  const draft = await readEntry(type, documentId, { ...scope(type, { status: 'draft', locale }), populate: '*' });
+  const draft = await readEntry(type, documentId, { ...scope(type, { status: 'draft', locale }), populate });
   const [published, versions] = await Promise.all([
     draft && hasDrafts(type) ? publishedVersion(type, documentId, locale) : null,
     isLocalized(type) ? localeVersions(type, documentId, draft, locales) : new Map(),
@@ -72,29 +73,30 @@ async function loadEntry(type, documentId, locale, locales) {
  * The controls' first values. A new locale version starts from the defaults for what is set per
  * locale, and shows what it shares with the other versions (read-only) from `source`.
  */
-function initialValues(type, { mode, entry, source }) {
+function initialValues(type, { mode, entry, source }, components) {
   const values = {};
   for (const [name, attribute] of Object.entries(type.schema.attributes)) {
     if (!isEditable(attribute)) continue;
     const stored = mode === 'edit' ? entry[name] : mode === 'localize' && !isPerLocale(type, attribute) ? source?.[name] : attribute.default;
-    values[name] = toControl(attribute, stored);
+    values[name] = toControl(attribute, stored, components);
   }
   return values;
 }
 
 /**
  * The `data` of a write: on an edit the changed attributes only (so a save never overwrites what
- * someone else changed meanwhile in another field), on a creation every filled one.
+ * someone else changed meanwhile in another field), on a creation every filled one. A problem
+ * inside a component is keyed by its place (`sections.0.data`).
  */
-function payloadOf(type, mode, values, original) {
+function payloadOf(type, mode, values, original, components) {
   const data = {};
   const problems = {};
   for (const [name, attribute] of Object.entries(type.schema.attributes)) {
     if (!isEditable(attribute) || (mode === 'localize' && !isPerLocale(type, attribute))) continue;
     const value = values[name];
     if (mode === 'edit' ? value === original[name] : isBlank(attribute, value)) continue;
-    const result = fromControl(attribute, value);
-    if (result.error) problems[name] = result.error;
+    const result = fromControl(attribute, value, components);
+    if (result.error) problems[result.path ? `${name}.${result.path}` : name] = result.error;
     else data[name] = result.value;
   }
   return { data, problems };
@@ -147,9 +149,11 @@ export function EntryView({ type, documentId, locale }) {
   const [busy, setBusy] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [reloads, setReloads] = useState(0);
+  // The other locale versions too: a single type's switcher learns from them which exist.
+  const populate = { ...populateOf(type.schema.attributes, components, workspace.types), ...(isLocalized(type) ? { localizations: { fields: ['locale'] } } : {}) };
 
   function show(loaded) {
-    const original = loaded.phase === 'form' ? initialValues(type, loaded) : {};
+    const original = loaded.phase === 'form' ? initialValues(type, loaded, components) : {};
     setView({ ...loaded, key, original });
     setValues(original);
   }
@@ -160,7 +164,7 @@ export function EntryView({ type, documentId, locale }) {
     if (view.key !== key) setView({ phase: 'loading', key });
     setErrors({});
     setConfirming(false);
-    loadEntry(type, documentId, locale, locales).then(
+    loadEntry(type, documentId, locale, locales, populate).then(
       (loaded) => current && show(loaded),
       (error) => current && setView({ phase: 'error', error, key }),
     );
@@ -199,12 +203,17 @@ export function EntryView({ type, documentId, locale }) {
     }
   }
 
-  /** A ValidationError's messages go next to their fields; anything else to the notice. */
+  /**
+   * A ValidationError's messages go next to their fields, nested ones too (keyed by their joined
+   * path, `sections.0.heading`, or by the attribute when the form has no such field); anything
+   * else to the notice.
+   */
   function fail(error) {
     const placed = {};
     const unplaced = [];
-    for (const [name, message] of error instanceof ApiError ? error.fieldErrors : []) {
-      if (name in type.schema.attributes) placed[name] = placed[name] ? `${placed[name]} ${message}` : message;
+    for (const [path, message] of error instanceof ApiError ? error.fieldErrors : []) {
+      const place = errorPlace(type.schema.attributes, path, values, components);
+      if (place) placed[place] = placed[place] ? `${placed[place]} ${message}` : message;
       else unplaced.push(message);
     }
     setErrors(placed);
@@ -217,7 +226,7 @@ export function EntryView({ type, documentId, locale }) {
       run('localize', async () => {
         const codes = [...versions.keys()];
         const from = codes.includes(workspace.defaultLocale) ? workspace.defaultLocale : codes[0];
-        const source = await readEntry(type, documentId, { ...scope(type, { status: 'draft', locale: from }), populate: '*' });
+        const source = await readEntry(type, documentId, { ...scope(type, { status: 'draft', locale: from }), populate });
         show({ phase: 'form', mode: 'localize', entry: null, source, status: null, versions });
       });
     return html`${back}
@@ -240,7 +249,7 @@ export function EntryView({ type, documentId, locale }) {
     : view.entry[titleField ?? 'documentId'] || 'Untitled';
 
   async function save() {
-    const { data, problems } = payloadOf(type, mode, values, view.original);
+    const { data, problems } = payloadOf(type, mode, values, view.original, components);
     if (Object.keys(problems).length > 0) {
       setErrors(problems);
       notify('error', 'Check the marked fields.');
@@ -295,9 +304,13 @@ export function EntryView({ type, documentId, locale }) {
       else navigate(listHref(type));
     });
 
+  // A change clears the field's error, and those inside it (`sections.0.heading` with `sections`).
   const change = (name, value) => {
     setValues((previous) => ({ ...previous, [name]: value }));
-    setErrors((previous) => (previous[name] ? { ...previous, [name]: undefined } : previous));
+    setErrors((previous) => {
+      const cleared = Object.keys(previous).filter((place) => previous[place] && (place === name || place.startsWith(`${name}.`)));
+      return cleared.length > 0 ? { ...previous, ...Object.fromEntries(cleared.map((place) => [place, undefined])) } : previous;
+    });
   };
 
   const stored = (name, attribute) => {
@@ -333,7 +346,7 @@ export function EntryView({ type, documentId, locale }) {
       ${!mayWrite && html`<p class="muted">Your account may read this ${single ? 'content' : 'entry'} but not change it.</p>`}
       ${mode === 'localize' && html`<p class="hint">Fill in what differs in ${localeName(locale)}; the other fields are shared by all locale versions.</p>`}
       ${Object.entries(type.schema.attributes).map(([name, attribute]) => html`<${Field}
-        key=${name} name=${name} attribute=${attribute} value=${values[name]} values=${values} error=${errors[name]}
+        key=${name} name=${name} attribute=${attribute} value=${values[name]} values=${values} error=${errors[name]} errors=${errors} locale=${locale}
         stored=${stored(name, attribute)} summarize=${(field, value) => summarize(field, value, components)}
         hint=${hintOf(type, attribute, mode, localized)}
         disabled=${!mayWrite || (mode === 'localize' && !isPerLocale(type, attribute))}

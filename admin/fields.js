@@ -1,9 +1,16 @@
 /**
- * One form field per attribute: a labelled control for the types this slice edits, a read-only
- * summary for the others (components, dynamic zones, relations, media, blocks).
+ * One form field per attribute: a labelled control for every type (components, dynamic zones,
+ * relations, media and blocks through their own modules), a read-only summary for a relation
+ * written from its other side.
  */
 import { html } from './vendor/preact-htm.js';
+import { BlocksField } from './blocks.js';
+import { ComponentField, DynamicZoneField } from './components.js';
+import { MediaField } from './media.js';
+import { RelationField } from './relations.js';
 import { humanize, isEditable, slugify } from './schema.js';
+
+const STRUCTURED = { component: ComponentField, dynamiczone: DynamicZoneField, relation: RelationField, media: MediaField };
 
 const INPUT_TYPES = { string: 'text', email: 'email', password: 'password', uid: 'text', date: 'date', time: 'time', datetime: 'datetime-local' };
 for (const type of ['integer', 'biginteger', 'float', 'decimal']) INPUT_TYPES[type] = 'number';
@@ -32,34 +39,49 @@ function Control({ name, attribute, value, common, onChange }) {
 
 /**
  * `value` is the control's (text, or a boolean for a checkbox); `stored` the API's, summarized for
- * a read-only attribute; `values` every control's, for a uid's target field.
+ * a read-only attribute; `values` every control's, for a uid's target field. `path` places a field
+ * inside a component (`sections.0.heading`: its id, hooks and the key of its error in `errors`);
+ * `locale` is the form's, for a relation's search.
  * @example html`<${Field} name="title" attribute=${{ type: 'string' }} value="Hi" onChange=${set} … />`
  */
-export function Field({ name, attribute, value, stored, error, hint, disabled, values, onChange, summarize }) {
-  const id = `field-${name}`;
-  const hintId = hint ? `hint-${name}` : '';
-  const errorId = error ? `error-${name}` : '';
+export function Field({ name, path = name, attribute, value, stored, error, errors = {}, hint, disabled, values, locale, onChange, summarize }) {
+  const id = `field-${path}`;
+  const hintId = hint ? `hint-${path}` : '';
+  const errorId = error ? `error-${path}` : '';
   const common = {
     id,
-    name,
+    name: path,
     disabled,
     'data-test': id,
     required: attribute.required && attribute.type !== 'boolean',
     'aria-invalid': error ? 'true' : undefined,
     'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
   };
-  const label = html`<label for=${id}>
-    ${humanize(name)}${attribute.required && html`<span class="required" title="required"> *</span>`}
-  </label>`;
+  const heading = html`${humanize(name)}${attribute.required && html`<span class="required" title="required"> *</span>`}`;
+  const label = html`<label for=${id}>${heading}</label>`;
   const notes = html`
     ${hint && html`<p class="hint" id=${hintId}>${hint}</p>`}
-    ${error && html`<p class="field-error" id=${errorId} data-test=${`error-${name}`}>${error}</p>`}
+    ${error && html`<p class="field-error" id=${errorId} data-test=${`error-${path}`}>${error}</p>`}
   `;
+  if (attribute.type === 'blocks') {
+    return html`<div class=${`field${error ? ' invalid' : ''}`} data-test=${`group-${path}`}>
+      ${label}
+      <${BlocksField} id=${id} value=${value} disabled=${disabled} describedBy=${common['aria-describedby']} onChange=${(blocks) => onChange(name, blocks)} />
+      ${notes}
+    </div>`;
+  }
+  const Structured = STRUCTURED[attribute.type];
+  if (Structured && isEditable(attribute)) {
+    return html`<${Structured} name=${name} path=${path} attribute=${attribute} value=${value} stored=${stored} errors=${errors}
+      describedBy=${common['aria-describedby']} disabled=${disabled} locale=${locale} onChange=${onChange} summarize=${summarize}
+      label=${humanize(name)} heading=${heading} notes=${notes} invalid=${!!error} />`;
+  }
 
   if (!isEditable(attribute)) {
+    const why = attribute.type === 'relation' ? (attribute.mappedBy ? `set from ${humanize(attribute.mappedBy).toLowerCase()} of the other side` : 'not editable here') : 'not editable here yet';
     return html`<div class="field">
       ${label}
-      <output id=${id} data-test=${id} aria-describedby=${common['aria-describedby']} class="readonly">${summarize(attribute, stored)} · not editable here yet</output>
+      <output id=${id} data-test=${id} aria-describedby=${common['aria-describedby']} class="readonly">${summarize(attribute, stored)} · ${why}</output>
       ${notes}
     </div>`;
   }
@@ -77,7 +99,7 @@ export function Field({ name, attribute, value, stored, error, hint, disabled, v
     ${target
       ? html`<div class="inline">
           ${control}
-          <button type="button" data-test=${`generate-${name}`} disabled=${disabled} onClick=${() => onChange(name, slugify(values[target]))}>
+          <button type="button" data-test=${`generate-${name}`} disabled=${disabled} onClick=${() => onChange(name, slugify(values?.[target]))}>
             Generate from ${humanize(target).toLowerCase()}
           </button>
         </div>`
