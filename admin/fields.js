@@ -78,7 +78,7 @@ export function Field({ name, path = name, attribute, value, stored, error, erro
   }
 
   if (!isEditable(attribute)) {
-    const why = attribute.type === 'relation' ? (attribute.mappedBy ? `set from ${humanize(attribute.mappedBy).toLowerCase()} of the other side` : 'not editable here') : 'not editable here yet';
+    const why = attribute.type === 'relation' ? (attribute.mappedBy ? `edited from each ${String(attribute.target).split('.').pop()}'s ${humanize(attribute.mappedBy).toLowerCase()}` : 'not editable here') : 'not editable here yet';
     return html`<div class="field">
       ${label}
       <output id=${id} data-test=${id} aria-describedby=${common['aria-describedby']} class="readonly">${summarize(attribute, stored)} · ${why}</output>

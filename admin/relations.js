@@ -1,0 +1,115 @@
+/**
+ * A relation in the entry form: the chosen entries, each with Remove, and a search of the target
+ * type's entries (its drafts, in the form's locale) to choose from. The value is the chosen
+ * entries as read (`{ documentId, <naming field> }`); the write sends them whole with `set`.
+ */
+import { html, useContext, useEffect, useRef, useState } from './vendor/preact-htm.js';
+import { listPath, request } from './api.js';
+import { isLocalized, isToMany, may, nameOf, titleAttribute } from './schema.js';
+import { Workspace } from './ui.js';
+
+const PAGE_SIZE = 10;
+// Waits this long after the last keystroke before asking the server.
+const TYPING_MS = 250;
+
+/** Up to ten of the target's entries matching `text`, with their naming field only. */
+async function search(target, text, locale) {
+  const label = titleAttribute(target);
+  const { data } = await request('GET', listPath(target), {
+    query: {
+      _q: text.trim(),
+      pagination: { pageSize: PAGE_SIZE },
+      status: 'draft',
+      locale: isLocalized(target) ? locale : undefined,
+      fields: label ? [label] : undefined,
+    },
+  });
+  return data;
+}
+
+export function RelationField({ path, attribute, value, stored, disabled, locale, summarize, onChange, name, heading, notes, invalid, describedBy }) {
+  const { types, permissions } = useContext(Workspace);
+  const target = types.find((type) => type.uid === attribute.target);
+  const many = isToMany(attribute);
+  const chosen = many ? value ?? [] : value ? [value] : [];
+  const [text, setText] = useState('');
+  const [found, setFound] = useState(null);
+  const [problem, setProblem] = useState('');
+  const asked = useRef(0);
+  const id = `field-${path}`;
+  const listId = `options-${path}`;
+
+  useEffect(() => () => clearTimeout(asked.current), []);
+
+  // A target the account may not read: what the entry holds, and no way to change it.
+  if (!target || !may(permissions, target, 'find')) {
+    return html`<div class="field">
+      <label for=${id}>${heading}</label>
+      <output id=${id} data-test=${id} class="readonly" aria-describedby=${describedBy}>${summarize(attribute, stored)} · your account may not read ${attribute.target.split('.').pop()} entries</output>
+      ${notes}
+    </div>`;
+  }
+
+  const ask = (next) => {
+    clearTimeout(asked.current);
+    asked.current = setTimeout(() => {
+      search(target, next, locale).then(
+        (data) => {
+          setProblem('');
+          setFound(data);
+        },
+        (error) => setProblem(error.message),
+      );
+    }, TYPING_MS);
+  };
+  const choose = (entry) => {
+    onChange(name, many ? [...chosen, entry] : entry);
+    setText('');
+    setFound(null);
+    document.getElementById(id)?.focus();
+  };
+  const remove = (index) => onChange(name, many ? chosen.filter((_, at) => at !== index) : null);
+  const taken = new Set(chosen.map((entry) => entry.documentId));
+  const offered = (found ?? []).filter((entry) => !taken.has(entry.documentId));
+  const targetName = target.schema.displayName.toLowerCase();
+
+  return html`<div class=${`field relation${invalid ? ' invalid' : ''}`} data-test=${`group-${path}`}>
+    <label for=${id}>${heading}</label>
+    ${chosen.length > 0
+      ? html`<ul class="chosen">
+          ${chosen.map((entry, index) => html`<li key=${entry.documentId} data-test=${`chosen-${path}-${index}`}>
+            <span>${nameOf(entry)}</span>
+            <button type="button" class="danger-outline" data-test=${`remove-${path}-${index}`} aria-label=${`Remove ${nameOf(entry)}`} disabled=${disabled} onClick=${() => remove(index)}>Remove</button>
+          </li>`)}
+        </ul>`
+      : html`<p class="muted empty-list">No ${targetName} chosen.</p>`}
+    <input type="search" id=${id} data-test=${`relation-search-${path}`} autocomplete="off" disabled=${disabled}
+      placeholder=${many || chosen.length === 0 ? `Search ${target.schema.displayName.toLowerCase()} entries to add` : `Search to choose another ${targetName}`}
+      aria-controls=${listId} aria-describedby=${describedBy} aria-invalid=${invalid ? 'true' : undefined}
+      value=${text}
+      onInput=${(event) => {
+        setText(event.currentTarget.value);
+        ask(event.currentTarget.value);
+      }}
+      onFocus=${() => found === null && ask(text)}
+      onKeyDown=${(event) => {
+        if (event.key === 'Escape') setFound(null);
+        // Enter in a search would submit the form: it chooses the first match instead.
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          if (offered[0]) choose(offered[0]);
+        }
+      }} />
+    <p class="visually-hidden" aria-live="polite">${found === null ? '' : `${offered.length} ${offered.length === 1 ? 'match' : 'matches'}`}</p>
+    ${problem && html`<p class="field-error">${problem}</p>`}
+    ${found !== null &&
+    html`<ul class="options" id=${listId} aria-label=${`Matching ${targetName} entries`}>
+      ${offered.length === 0
+        ? html`<li class="muted">No ${targetName} matches${text.trim() ? ` “${text.trim()}”` : ''}.</li>`
+        : offered.map((entry) => html`<li key=${entry.documentId}>
+            <button type="button" class="option" data-test=${`relation-option-${entry.documentId}`} disabled=${disabled} onClick=${() => choose(entry)}>${nameOf(entry)}</button>
+          </li>`)}
+    </ul>`}
+    ${notes}
+  </div>`;
+}
