@@ -105,7 +105,6 @@ async function editorsRound(browser: Browser, title: string, screenshots: boolea
   const id = drafts[0].documentId as string;
   assert.is(drafts[0].views, 12);
   assert.is((await api(`/api/articles/${id}`)).status, 404, 'not published yet');
-  if (screenshots) await page.screenshot({ path: join(DOCS, 'editors-page-edit.png') });
 
   await click(page, '[data-test="publish"]');
   await statusIs(page, /published/);
@@ -130,6 +129,17 @@ async function editorsRound(browser: Browser, title: string, screenshots: boolea
   await page.waitForFunction(() => !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector('[data-test="confirm-delete"]'));
   assert.is((await api(`/api/articles/${id}?status=draft&locale=fr`)).status, 404, 'the French version is gone');
   assert.is((await api(`/api/articles/${id}?status=draft`)).status, 200, 'the English one stays');
+  if (screenshots) {
+    // README's second picture: a sample article with its blocks, sections, category and cover.
+    await page.goto(`${server.url}/admin/`);
+    await click(page, '[data-test="type-article"]');
+    const hello = await page.waitForSelector('::-p-xpath(//a[normalize-space()="Hello, foliocms"])', { visible: true });
+    await hello!.click();
+    await page.waitForSelector('[data-test="field-title"]', { visible: true });
+    await page.setViewport({ width: 1200, height: 1500 });
+    await page.screenshot({ path: join(DOCS, 'editors-page-edit.png') });
+    await page.setViewport({ width: 1200, height: 800 });
+  }
   assert.equal(page.errors, []);
   await page.close();
 }
