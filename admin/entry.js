@@ -127,13 +127,18 @@ function LocaleSwitcher({ type, documentId, locale, versions, locales, creating 
   </nav>`;
 }
 
-function ConfirmDelete({ what, busy, onConfirm, onCancel }) {
+/**
+ * Asks before deleting. With `onConfirmAll` (an entry that exists in several locales), it offers
+ * to delete this locale version or the whole entry, every locale with it.
+ */
+function ConfirmDelete({ what, busy, onConfirm, onConfirmAll, onCancel }) {
   const cancel = useRef(null);
   useEffect(() => cancel.current?.focus(), []);
   return html`<div class="confirm" role="group" aria-labelledby="confirm-text" onKeyDown=${(event) => event.key === 'Escape' && onCancel()}>
-    <p id="confirm-text">Delete ${what}? This cannot be undone.</p>
+    <p id="confirm-text">Delete ${what}${onConfirmAll ? ', or the whole entry in every locale' : ''}? This cannot be undone.</p>
     <div class="inline">
-      <button type="button" class="danger" data-test="confirm-delete" disabled=${busy} onClick=${onConfirm}>${busy ? 'Deleting…' : 'Delete'}</button>
+      <button type="button" class="danger" data-test="confirm-delete" disabled=${!!busy} onClick=${onConfirm}>${busy === 'delete' ? 'Deleting…' : onConfirmAll ? 'Delete this version' : 'Delete'}</button>
+      ${onConfirmAll && html`<button type="button" class="danger" data-test="confirm-delete-all" disabled=${!!busy} onClick=${onConfirmAll}>${busy === 'delete-all' ? 'Deleting…' : 'Delete every locale'}</button>`}
       <button type="button" ref=${cancel} data-test="cancel-delete" onClick=${onCancel}>Cancel</button>
     </div>
   </div>`;
@@ -296,9 +301,10 @@ export function EntryView({ type, documentId, locale }) {
       reload();
     });
 
-  const onDelete = () =>
-    run('delete', async () => {
-      await request('DELETE', documentPath(type, documentId), { query: scope(type, { locale }) });
+  /** Deletes this locale version, or with `everyLocale` the whole entry. */
+  const onDelete = (everyLocale = false) =>
+    run(everyLocale ? 'delete-all' : 'delete', async () => {
+      await request('DELETE', documentPath(type, documentId), { query: scope(type, { locale: everyLocale ? '*' : locale }) });
       notify('success', 'Deleted.');
       if (single) reload();
       else navigate(listHref(type));
@@ -342,7 +348,8 @@ export function EntryView({ type, documentId, locale }) {
         ${dirty && html`<span class="unsaved" data-test="unsaved">Unsaved changes</span>`}
         ${mode === 'edit' && can('delete') && html`<button type="button" class="danger-outline push" data-test="delete" disabled=${!!busy || confirming} onClick=${() => setConfirming(true)}>Delete</button>`}
       </div>
-      ${confirming && html`<${ConfirmDelete} what=${deleting} busy=${busy === 'delete'} onConfirm=${onDelete} onCancel=${() => setConfirming(false)} />`}
+      ${confirming && html`<${ConfirmDelete} what=${deleting} busy=${busy} onConfirm=${() => onDelete()}
+        onConfirmAll=${localized && versions.size > 1 ? () => onDelete(true) : undefined} onCancel=${() => setConfirming(false)} />`}
       ${!mayWrite && html`<p class="muted">Your account may read this ${single ? 'content' : 'entry'} but not change it.</p>`}
       ${mode === 'localize' && html`<p class="hint">Fill in what differs in ${localeName(locale)}; the other fields are shared by all locale versions.</p>`}
       ${Object.entries(type.schema.attributes).map(([name, attribute]) => html`<${Field}

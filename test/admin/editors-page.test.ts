@@ -201,4 +201,31 @@ test('on a 360 px wide screen the list and the form fit, and every field has a l
   await page.close();
 });
 
+test('with the keyboard alone an editor signs in and reaches a type; an entry in two locales can be deleted whole', async () => {
+  const page = await openPage(browser, `${server.url}/admin/`);
+  await page.focus('[data-test="signin-identifier"]');
+  await page.keyboard.type('edith');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-test="type-article"]', { visible: true });
+  const focused = () => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-test') ?? '');
+  for (let presses = 0; presses < 30 && (await focused()) !== 'type-article'; presses++) await page.keyboard.press('Tab');
+  assert.is(await focused(), 'type-article', 'the type is reached with Tab');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-test^="row-"]', { visible: true });
+
+  // A sample article published in English and in French.
+  const french = (await request(`${server.url}/api/articles?locale=fr`)).body.data as Array<{ documentId: string }>;
+  const id = french[0]!.documentId;
+  await page.goto(`${server.url}/admin/#/article/${id}`);
+  await click(page, '[data-test="delete"]');
+  await click(page, '[data-test="confirm-delete-all"]');
+  await page.waitForSelector('[data-test^="row-"]', { visible: true });
+  const api = await apiAs(page);
+  for (const locale of ['en', 'fr']) assert.is((await api(`/api/articles/${id}?status=draft&locale=${locale}`)).status, 404, `no ${locale} version left`);
+  assert.equal(page.errors, []);
+  await page.close();
+});
+
 test.run();
