@@ -39,6 +39,9 @@ test.before(async () => {
   const granted = await folio(['permission', 'grant', 'author', ...actions, 'plugin::users-permissions.user.me', 'plugin::content-type-builder.content-types.getContentTypes', 'plugin::content-type-builder.components.getComponents', '--dir', site.dir]);
   assert.is(granted.code, 0, granted.stderr);
   assert.is((await folio(['user', 'create', '--username', 'arthur', '--email', 'arthur@example.com', '--password', PASSWORD, '--role', 'author', '--dir', site.dir])).code, 0);
+  // A blocked editor.
+  assert.is((await folio(['user', 'create', '--username', 'bob', '--email', 'bob@example.com', '--password', PASSWORD, '--role', 'editor', '--dir', site.dir])).code, 0);
+  assert.is((await folio(['user', 'block', 'bob@example.com', '--dir', site.dir])).code, 0);
   server = await serve(site.dir);
   browser = await startBrowser();
 });
@@ -203,6 +206,9 @@ test('on a 360 px wide screen the list and the form fit, and every field has a l
 
 test('with the keyboard alone an editor signs in and reaches a type; an entry in two locales can be deleted whole', async () => {
   const page = await openPage(browser, `${server.url}/admin/`);
+  await signIn(page, 'bob');
+  assert.match(await textOf(page, '[data-test="signin-error"]'), /Your account has been blocked by an administrator/, 'a blocked account gets the server\'s message');
+  await page.goto(`${server.url}/admin/`);
   await page.focus('[data-test="signin-identifier"]');
   await page.keyboard.type('edith');
   await page.keyboard.press('Tab');
