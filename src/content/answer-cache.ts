@@ -1,11 +1,12 @@
 /**
- * A bounded cache of list answers (their JSON bytes), valid for one version of the data.
+ * A bounded cache of list answers (their JSON bytes), each valid for one version of what it read.
  *
  * Content is read far more often than it is written, and a site asks the same few list queries
- * again and again; evaluating one means a scan of every version in a locale. So an answer is
- * kept until anything it could depend on changes: the caller passes those things (the store's
- * generation, the users and roles tables, the locales) and the first call with different ones
- * drops every entry. Least recently used entries go first once `maxBytes` is reached.
+ * again and again; evaluating one means a scan of every version in a locale. So an answer is kept
+ * with its scope (what it could depend on: one type's versions in one status and locale, or
+ * everything) and the dependencies it was computed from; asked again, it is served only while the
+ * caller finds the same dependencies for that scope. A write to one type and locale thus leaves the
+ * answers of the others in place. Least recently used entries go first once `maxBytes` is reached.
  */
 
 export interface AnswerCacheOptions {
@@ -15,58 +16,61 @@ export interface AnswerCacheOptions {
   maxEntryBytes: number;
 }
 
+interface Entry<S> {
+  answer: Buffer;
+  scope: S;
+  dependencies: readonly unknown[];
+}
+
 /** What an entry holds in memory, near enough: its bytes and its key (a query string). */
 const sizeOf = (key: string, answer: Buffer) => answer.length + key.length;
 
-export interface AnswerCache {
-  /** The cached answer for `key`, if it was computed for these same `dependencies`. */
-  get(key: string, dependencies: readonly unknown[]): Buffer | undefined;
-  set(key: string, dependencies: readonly unknown[], answer: Buffer): void;
+export interface AnswerCache<S> {
+  /** The cached answer for `key`, if `current(scope)` still gives the dependencies it was computed from. */
+  get(key: string, current: (scope: S) => readonly unknown[]): Buffer | undefined;
+  set(key: string, scope: S, dependencies: readonly unknown[], answer: Buffer): void;
 }
+
+const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((value, i) => value === b[i]);
 
 /**
  * @example
- * const cache = createAnswerCache({ maxBytes: 32 << 20, maxEntryBytes: 1 << 20 });
- * const deps = [store.generation(), users.rows()];
- * const bytes = cache.get(key, deps) ?? compute(); cache.set(key, deps, bytes);
+ * const cache = createAnswerCache<'all'>({ maxBytes: 32 << 20, maxEntryBytes: 1 << 20 });
+ * const current = () => [store.generation()];
+ * const bytes = cache.get(key, current) ?? compute(); cache.set(key, 'all', current('all'), bytes);
  */
-export function createAnswerCache(options: AnswerCacheOptions): AnswerCache {
+export function createAnswerCache<S>(options: AnswerCacheOptions): AnswerCache<S> {
   // A Map iterates in insertion order: re-inserting on every hit keeps the least recent first.
-  const entries = new Map<string, Buffer>();
+  const entries = new Map<string, Entry<S>>();
   let bytes = 0;
-  let current: readonly unknown[] = [];
 
-  /** Drops everything when the data the entries were computed from has changed. */
-  function sameData(dependencies: readonly unknown[]): boolean {
-    if (dependencies.length === current.length && dependencies.every((value, i) => value === current[i])) return true;
-    entries.clear();
-    bytes = 0;
-    current = dependencies;
-    return false;
+  function drop(key: string, entry: Entry<S>): void {
+    entries.delete(key);
+    bytes -= sizeOf(key, entry.answer);
   }
 
   return {
-    get(key, dependencies) {
-      if (!sameData(dependencies)) return undefined;
-      const answer = entries.get(key);
-      if (answer === undefined) return undefined;
+    get(key, current) {
+      const entry = entries.get(key);
+      if (entry === undefined) return undefined;
+      if (!same(entry.dependencies, current(entry.scope))) {
+        drop(key, entry);
+        return undefined;
+      }
       entries.delete(key);
-      entries.set(key, answer);
-      return answer;
+      entries.set(key, entry);
+      return entry.answer;
     },
 
-    set(key, dependencies, answer) {
-      sameData(dependencies);
-      if (answer.length > options.maxEntryBytes) return;
+    set(key, scope, dependencies, answer) {
       const previous = entries.get(key);
-      if (previous !== undefined) bytes -= sizeOf(key, previous);
-      entries.delete(key);
-      entries.set(key, answer);
+      if (previous !== undefined) drop(key, previous);
+      if (answer.length > options.maxEntryBytes) return;
+      entries.set(key, { answer, scope, dependencies });
       bytes += sizeOf(key, answer);
       for (const [oldest, old] of entries) {
         if (bytes <= options.maxBytes) break;
-        entries.delete(oldest);
-        bytes -= sizeOf(oldest, old);
+        drop(oldest, old);
       }
     },
   };

@@ -232,28 +232,45 @@ export function createContentService(deps: ContentServiceDeps) {
    */
   const audience = (models: ModelLookup) => targets.map((uid) => (models.mayRead(uid) ? '1' : '0')).join('');
 
-  const answers = createAnswerCache({ maxBytes: ANSWER_CACHE_BYTES, maxEntryBytes: ANSWER_CACHE_ENTRY_BYTES });
   /**
-   * Everything a list answer reads besides its query: the documents, the users and roles tables
-   * (relations may point at them; their rows are replaced, never changed, on a write or reload)
-   * and the locales (which resolve `locale`).
+   * What a list answer read: the versions of one type in one status and locale (a query without
+   * filters, populate, sort through a relation or `locale=*`), or anything at all.
    */
-  const answerDependencies = () => [store.generation(), deps.users.rows(), deps.roles.rows(), deps.i18n()];
+  type AnswerScope = { type: ContentType; status: DocumentStatus; locale: string | null } | 'everything';
+  const answers = createAnswerCache<AnswerScope>({ maxBytes: ANSWER_CACHE_BYTES, maxEntryBytes: ANSWER_CACHE_ENTRY_BYTES });
+  /**
+   * The dependencies of a scope as they are now. One type, status and locale: that bucket's rows
+   * (the store makes a new list of them at every change) and the locales (which resolve `locale`).
+   * Everything: the store's generation (any document), the users and roles tables (relations may
+   * point at them; their rows are replaced, never changed, on a write or reload) and the locales.
+   */
+  const answerDependencies = (scope: AnswerScope): readonly unknown[] =>
+    scope === 'everything'
+      ? [store.generation(), deps.users.rows(), deps.roles.rows(), deps.i18n()]
+      : [store.rows(scope.type, scope.status, scope.locale), deps.i18n()];
+
+  /** The narrowest scope `query` reads (see AnswerScope). */
+  function scopeOf(type: ContentType, query: ContentQuery): AnswerScope {
+    const locale = localeOf(type, query.locale, true);
+    const ownRowsOnly = locale !== '*' && !query.filters && Object.keys(query.populate).length === 0 && query.sort.every((key) => key.path.length === 1 && type.attributes[key.path[0]!]?.type !== 'relation');
+    return ownRowsOnly ? { type, status: statusOf(type, query.status), locale } : 'everything';
+  }
 
   /**
    * `find` as the JSON bytes of `{ data, meta }`: the hot path of the REST API. `querystring` and
-   * the types `models` may read name the answer: asked again before anything changed, it is
-   * answered from the cache without even being parsed (a query string that parsed once for those
-   * readers parses the same way: the REST settings are fixed while the server runs). Only answers
-   * are cached; a query that fails fails every time.
+   * the types `models` may read name the answer: asked again before anything it read changed, it
+   * is answered from the cache without even being parsed (a query string that parsed once for
+   * those readers parses the same way: the REST settings are fixed while the server runs). Only
+   * answers are cached; a query that fails fails every time.
    * @example ctx.body = content.findJson(type, ctx.querystring, models, () => parseContentQuery(…, models, …))
    */
   function findJson(type: ContentType, querystring: string, models: ModelLookup, parse: () => ContentQuery): Buffer {
     const key = `${type.uid}#${audience(models)}?${querystring}`;
-    const dependencies = answerDependencies();
-    const cached = answers.get(key, dependencies);
+    const cached = answers.get(key, answerDependencies);
     if (cached !== undefined) return cached;
     const query = parse();
+    const scope = scopeOf(type, query);
+    const dependencies = answerDependencies(scope);
     let json: string;
     if (isDefaultShape(query)) {
       const { model, rows, meta } = selectPage(type, query);
@@ -262,7 +279,7 @@ export function createContentService(deps: ContentServiceDeps) {
       json = JSON.stringify(find(type, query));
     }
     const bytes = Buffer.from(json);
-    answers.set(key, dependencies, bytes);
+    answers.set(key, scope, dependencies, bytes);
     return bytes;
   }
 

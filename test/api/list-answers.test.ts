@@ -43,6 +43,21 @@ answers('a list asked again shows documents created, updated and deleted since',
   assert.equal(await titles(path), []);
 });
 
+answers('a write to one locale leaves the other locale\'s list cached, yet each list shows what changed in it', async () => {
+  const created = (await api.post('/api/articles', { data: { title: 'In English', views: 1 } })).body.data;
+  assert.is((await api.put(`/api/articles/${created.documentId}?locale=fr`, { data: { title: 'En français' } })).status, 200);
+  const views = async (locale: string) => ((await api.get(`/api/articles?locale=${locale}&sort=id`)).body.data as Array<{ documentId: string; views: number }>).find((row) => row.documentId === created.documentId)?.views;
+  assert.is(await views('fr'), 1);
+  // `views` is not localized: a write in English changes the French version too, and its list.
+  assert.is((await api.put(`/api/articles/${created.documentId}`, { data: { views: 7 } })).status, 200);
+  assert.is(await views('fr'), 7);
+  assert.is(await views('en'), 7);
+  // A new English article changes the English list, not the French one.
+  await api.post('/api/articles', { data: { title: 'Only in English' } });
+  assert.ok((await titles('/api/articles?locale=en&pagination[pageSize]=100')).includes('Only in English'));
+  assert.not.ok((await titles('/api/articles?locale=fr&pagination[pageSize]=100')).includes('Only in English'));
+});
+
 answers('a list asked again shows a change to a related category', async () => {
   const category = (await api.post('/api/categories', { data: { name: 'Before' } })).body.data;
   await api.post('/api/articles', { data: { title: 'Related', category: category.documentId } });
