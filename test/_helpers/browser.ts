@@ -4,6 +4,8 @@
  * (Firefox over WebDriver BiDi), since browsers cannot be downloaded here.
  */
 import { existsSync } from 'node:fs';
+import { cp } from 'node:fs/promises';
+import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -52,4 +54,23 @@ export async function fill(page: Page, selector: string, value: string): Promise
   await element!.click({ count: 3 });
   await page.keyboard.press('Backspace');
   if (value !== '') await element!.type(value);
+}
+
+/**
+ * The versioned parts of the sample project (its documents, media library, roles with the Editor
+ * role, uploads) copied into the test project at `dir`, as `npm start` serves them: `testProject()`
+ * copies only config and content types.
+ */
+export async function copySampleData(dir: string): Promise<void> {
+  const root = new URL('../../', import.meta.url).pathname;
+  for (const part of ['data/content', 'data/roles.json', 'data/permissions.json', 'data/files.json', 'public']) {
+    await cp(join(root, part), join(dir, part), { recursive: true });
+  }
+}
+
+/** Signs in on the page's form (it must be showing). */
+export async function signIn(page: Page, identifier: string, password: string): Promise<void> {
+  await fill(page, '[data-test="signin-identifier"]', identifier);
+  await fill(page, '[data-test="signin-password"]', password);
+  await page.click('[data-test="signin-submit"]');
 }

@@ -7,11 +7,10 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { eventually, folio, request } from '../_helpers/index.js';
-import { fill, openPage, startBrowser, textOf } from '../_helpers/browser.js';
+import { copySampleData, fill, openPage, signIn as signInAs, startBrowser, textOf } from '../_helpers/browser.js';
 import { serve, testProject, type ServeProcess } from '../_helpers/server.js';
 
 const DOCS = new URL('../../docs/', import.meta.url).pathname;
@@ -27,10 +26,7 @@ test.before(async () => {
   // (accounts are never versioned: there are none to copy).
   // Many sign-ins from one address within minutes: the login rate limit (tested elsewhere) is off.
   site = await testProject({ config: { 'users-permissions': { ratelimit: { enabled: false } } } });
-  const root = new URL('../../', import.meta.url).pathname;
-  for (const part of ['data/content', 'data/roles.json', 'data/permissions.json', 'data/files.json', 'public']) {
-    await cp(join(root, part), join(site.dir, part), { recursive: true });
-  }
+  await copySampleData(site.dir);
   const made = await folio(['user', 'create', '--username', 'edith', '--email', 'edith@example.com', '--password', PASSWORD, '--role', 'editor', '--dir', site.dir]);
   assert.is(made.code, 0, made.stderr);
   // An author: may write articles, not publish or delete them.
@@ -52,11 +48,7 @@ test.after(async () => {
   await site?.cleanup();
 });
 
-async function signIn(page: Page, identifier: string, password = PASSWORD): Promise<void> {
-  await fill(page, '[data-test="signin-identifier"]', identifier);
-  await fill(page, '[data-test="signin-password"]', password);
-  await page.click('[data-test="signin-submit"]');
-}
+const signIn = (page: Page, identifier: string, password = PASSWORD) => signInAs(page, identifier, password);
 
 /** The API as the user signed in on `page` calls it (the page keeps its token in sessionStorage). */
 async function apiAs(page: Page) {

@@ -7,11 +7,11 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cp, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { eventually, folio, request } from '../_helpers/index.js';
-import { fill, openPage, startBrowser, textOf } from '../_helpers/browser.js';
+import { copySampleData, fill, openPage, signIn as signInAs, startBrowser, textOf } from '../_helpers/browser.js';
 import { serve, testProject, type ServeProcess } from '../_helpers/server.js';
 
 const PASSWORD = 'correct-horse-battery-1';
@@ -43,10 +43,7 @@ test.before(async () => {
       'content-types/components/shared/link.yaml': 'info: { displayName: Link }\nattributes:\n  url: { type: string, required: true }\n',
     },
   });
-  const root = new URL('../../', import.meta.url).pathname;
-  for (const part of ['data/content', 'data/roles.json', 'data/permissions.json', 'data/files.json', 'public']) {
-    await cp(join(root, part), join(site.dir, part), { recursive: true });
-  }
+  await copySampleData(site.dir);
   const made = await folio(['user', 'create', '--username', 'edith', '--email', 'edith@example.com', '--password', PASSWORD, '--role', 'editor', '--dir', site.dir]);
   assert.is(made.code, 0, made.stderr);
   const pages = ['find', 'findOne', 'create', 'update'].map((action) => `api::page.page.${action}`);
