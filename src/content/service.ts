@@ -618,6 +618,8 @@ export function createContentService(deps: ContentServiceDeps) {
       const draft = store.get(type, documentId, 'draft', locale);
       const published = store.get(type, documentId, 'published', locale);
       if (!draft && !published) throw new NotFoundError(messages.notFound);
+      // Each action makes a new version (new row and component ids): ids a shared store hands out.
+      await store.prepareIds(type, draft ?? published);
       const everyAttribute = Object.keys(type.attributes);
       let answer: DocumentRow;
       let answerStatus: DocumentStatus = 'draft';
@@ -630,10 +632,13 @@ export function createContentService(deps: ContentServiceDeps) {
         await store.saveAll(type, [{ status: 'published', row: answer }, ...nonLocalizedCopies(type, answer, 'published', everyAttribute)], outbox);
       } else if (action === 'unpublish') {
         if (!published) throw new ApplicationError('This entry is not published');
+        // A published version without its draft (written by hand) leaves its content as the draft,
+        // never nothing: unpublishing is not deleting.
+        answer = draft ?? { ...(renumberComponents(schemas, type.attributes, published, store.nextComponentId) as DocumentRow), id: store.nextRowId(type), publishedAt: null };
+        if (!draft) await store.saveAll(type, [{ status: 'draft', row: answer }]);
         // entry.unpublish carries the version that went, as Strapi's does.
         outbox = outboxOf(type, [['entry.unpublish', published, 'published']]);
         await store.remove(type, 'published', documentId, locale, outbox);
-        answer = draft ?? published;
       } else {
         if (!published) throw new ApplicationError('This entry has no published version to go back to');
         const copy = renumberComponents(schemas, type.attributes, published, store.nextComponentId) as DocumentRow;

@@ -1,6 +1,6 @@
 /**
  * Webhooks: defined from the CLI and kept in the store (so every process and a running server see
- * them at once), told of each write before its answer goes out (recorded durably, one delivery per
+ * them at once), given each write's deliveries to commit with it (`outbox`, one delivery per
  * webhook), and delivered afterwards by `startDeliveries`.
  */
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
@@ -198,17 +198,6 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     async deliveries(ref: string): Promise<ShownDelivery[]> {
       const target = find(ref);
       return (await deps.deliveries.of(target.id)).map((row) => ({ id: row.documentId, event: row.event, status: row.status, attempts: row.attempts, lastStatus: row.lastStatus, lastError: row.lastError, createdAt: row.createdAt, finishedAt: row.finishedAt }));
-    },
-
-    /**
-     * Records the deliveries of what a write did, durably, before its answer goes out: one per
-     * webhook listening to each event. Nothing is written when none listens.
-     */
-    async record(notices: readonly WebhookNotice[]): Promise<void> {
-      const rows = deliveriesOf(notices);
-      if (rows.length === 0) return;
-      await deps.deliveries.add(rows);
-      wakeListeners();
     },
 
     /**

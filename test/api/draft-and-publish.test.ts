@@ -147,6 +147,40 @@ actions('a single type has the actions at /api/<singular>/actions/…; a type wi
   assert.is((await site.post(`/api/categories/${category.documentId}/actions/publish`, {})).status, 404, "no such route");
 });
 
+actions('a freshly started server publishes as its first write; unpublishing a version without its draft keeps its content as the draft', async () => {
+  const limited = await apiServer();
+  try {
+    const created = (await limited.post('/api/articles?status=draft', { data: { title: 'Before the restart', sections: [{ heading: 'One' }] } })).body.data;
+    const id = created.documentId as string;
+    await limited.stop();
+    // A new process (on PostgreSQL: no ids reserved yet) whose first write is a publish.
+    const again = await serveProject(limited.dir);
+    try {
+      const published = await again.post(`/api/articles/${id}/actions/publish`, {});
+      assert.is(published.status, 200, published.text);
+      // The draft goes behind the server's back: a published version written by hand, alone.
+      await again.project.documents.remove({ type: 'article', documentId: id, status: 'draft', locale: 'en' });
+      await again.stop();
+      const third = await serveProject(limited.dir);
+      try {
+        const unpublished = await third.post(`/api/articles/${id}/actions/unpublish`, {});
+        assert.is(unpublished.status, 200, unpublished.text);
+        assert.is(unpublished.body.data.publishedAt, null);
+        assert.is((await third.get(`/api/articles/${id}`)).status, 404, 'no longer published');
+        const draft = await third.get(`/api/articles/${id}?status=draft&populate=sections`);
+        assert.is(draft.body.data.title, 'Before the restart', 'the content stays, as the draft');
+        assert.equal(draft.body.data.sections.map((section: { heading: string }) => section.heading), ['One']);
+      } finally {
+        await third.stop();
+      }
+    } finally {
+      await again.stop().catch(() => undefined);
+    }
+  } finally {
+    await limited.close().catch(() => undefined);
+  }
+});
+
 actions('each action needs its own permission, and shows in the permission tree of a type with draft & publish', async () => {
   const limited = await apiServer({ publicActions: ['api::article.article.create', 'api::article.article.find', 'api::article.article.publish'] });
   try {
