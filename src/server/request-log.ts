@@ -65,11 +65,13 @@ export function requestLog(log: Logger) {
     const { req } = ctx;
     const url = ctx.originalUrl;
     const queryAt = url.indexOf('?');
+    const endedAt = performance.now();
     log.request({
       method: req.method!,
       path: shownPath(url, queryAt),
       status,
-      durationMs: performance.now() - started,
+      durationMs: endedAt - started,
+      endedAt,
       bytes,
       // Koa's `ctx.ip` looks for X-Forwarded-For first; without `server.proxy` it is the socket's.
       ip: ctx.app.proxy ? ctx.ip : (req.socket.remoteAddress ?? ''),

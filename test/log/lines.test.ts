@@ -35,4 +35,37 @@ test('should write what waits after delayMs without another line', async () => {
   assert.equal(writes, ['alone\n']);
 });
 
+test('should never write into bytes the writer still holds, and reuse them once it is done', () => {
+  const held: Buffer[] = [];
+  const dones: Array<() => void> = [];
+  const lines = batchedLines(
+    (bytes, done) => {
+      held.push(bytes); // not copied: a stream may keep them until its write completes
+      dones.push(done);
+    },
+    { maxBytes: 64 },
+  );
+  for (const word of ['one', 'two', 'three']) {
+    lines.write(`${word}\n`);
+    lines.flush();
+  }
+  assert.equal(
+    held.map((bytes) => bytes.toString()),
+    ['one\n', 'two\n', 'three\n'],
+    'no batch overwrote one whose write was not done',
+  );
+  dones[1]!();
+  for (const word of ['four', 'five']) {
+    lines.write(`${word}\n`);
+    lines.flush();
+  }
+  const sameMemory = (a: Buffer, b: Buffer) => a.buffer === b.buffer && a.byteOffset === b.byteOffset;
+  assert.ok(sameMemory(held[4]!, held[1]!), 'the memory of a finished write is filled again (after the batch already filling)');
+  assert.equal(
+    [0, 2, 3, 4].map((i) => held[i]!.toString()),
+    ['one\n', 'three\n', 'four\n', 'five\n'],
+    'the writes still in flight kept their bytes',
+  );
+});
+
 test.run();
