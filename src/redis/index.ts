@@ -3,7 +3,7 @@
  * processes keep what they must share beyond the database: rate-limit counters and provider
  * sign-ins in progress.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ApplicationError, ServiceUnavailableError } from '../errors.js';
 
 export type { Redis } from 'ioredis';
@@ -30,6 +30,8 @@ export function shownRedis(url: string): string {
  * @example const redis = await connectRedis(config.server.redis.url);
  */
 export async function connectRedis(url: string): Promise<Redis> {
+  // Loaded here, by the projects that use Redis: it adds about 40 ms to every other start.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,

@@ -4,7 +4,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { ServiceUnavailableError } from '../../errors.js';
 
 /** Where the database is and how many connections to keep (CONTRACT.md `config/database.yaml`). */
@@ -125,6 +125,8 @@ function originTag(): string {
  * @example const db = await connectPostgres(config.database); await migrate(db);
  */
 export async function connectPostgres(settings: PostgresSettings): Promise<PostgresDatabase> {
+  // Loaded by the projects that use PostgreSQL: it adds about 30 ms to the start of the others.
+  const { default: pg } = await import('pg');
   const config = clientConfig(settings);
   const shown = shownDatabase(settings);
   const origin = originTag();
