@@ -15,8 +15,6 @@ import { createKeyedQueue, isSafeName, type DocumentStatus, type Json, type Row 
 import { createAnswerCache } from './answer-cache.js';
 import { renumberComponents, withComponentIds, type StoreRelation } from './components.js';
 import {
-  compareBy,
-  compileFilter,
   contentTypeModel,
   isRelationInput,
   LOCALIZATIONS,
@@ -24,6 +22,7 @@ import {
   matchesSearch,
   paginate,
   relationTargets,
+  selectRows,
   validateDocumentInput,
   type ContentQuery,
   type EvalContext,
@@ -191,7 +190,7 @@ export function createContentService(deps: ContentServiceDeps) {
     return type.draftAndPublish ? status : 'published';
   }
 
-  function selectRows(type: ContentType, query: ContentQuery, locale: string | null | '*'): readonly DocumentRow[] {
+  function storedRows(type: ContentType, query: ContentQuery, locale: string | null | '*'): readonly DocumentRow[] {
     const status = statusOf(type, query.status);
     return locale === '*' ? store.rowsInAllLocales(type, status) : store.rows(type, status, locale);
   }
@@ -201,10 +200,8 @@ export function createContentService(deps: ContentServiceDeps) {
     const model = contentTypeModel(type);
     const locale = localeOf(type, query.locale, true);
     const { evaluate } = contexts(query.status);
-    let rows: readonly DocumentRow[] = selectRows(type, query, locale);
-    if (query.filters) rows = rows.filter(compileFilter(query.filters, model, evaluate));
+    let rows = selectRows(storedRows(type, query, locale), query.filters, query.sort, model, evaluate);
     if (query.q) rows = rows.filter(matchesSearch(query.q, model));
-    if (query.sort.length > 0) rows = [...rows].sort(compareBy(query.sort, model, evaluate));
     return { model, ...paginate(rows, query.pagination) };
   }
 

@@ -78,7 +78,7 @@ export function compareBy(sort: readonly SortKey[], model: Model, ctx: EvalConte
 }
 
 /** NULL is the smallest value; both sides come from the same normalizer, so never mixed types. */
-function compareValues(x: Comparable | null, y: Comparable | null): number {
+export function compareValues(x: Comparable | null, y: Comparable | null): number {
   if (x === y) return 0;
   if (x === null) return -1;
   if (y === null) return 1;

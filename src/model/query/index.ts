@@ -32,6 +32,7 @@ export { parseQueryString, MAX_QUERY_BYTES, MAX_QUERY_DEPTH } from './query-stri
 export { parseContentQuery, parseUsersQuery } from './params.js';
 export { compileFilter } from './compile-filter.js';
 export { compareBy } from './compare.js';
+export { selectRows } from './select.js';
 export { matchesSearch } from './search.js';
 export { paginate } from './paginate.js';
 export { pickFields } from './fields.js';

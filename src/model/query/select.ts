@@ -1,0 +1,256 @@
+/**
+ * The rows a list query selects, in its order, without scanning and sorting them all where an index
+ * serves it. A field's index is the rows sorted by that field (ties in the rows' own order, nulls
+ * first), made the second time one list of rows is asked about that field and kept as long as the
+ * list lives: the store makes a new list at every change, so an index never outlives the rows it
+ * was made from.
+ *
+ * - A range on a field of the row itself (`$gt`, `$gte`, `$lt`, `$lte`, `$eq`, `$between`, at the top
+ *   of the filter or in its top `$and`) is two binary searches in that field's index; only the
+ *   rows between them are tested against the rest of the filter.
+ * - A sort by one field of the row itself is that field's index read forwards or backwards: no
+ *   sort at all.
+ * - A case-insensitive text condition (`$containsi`, `$eqi`, …) on a field of the row itself reads
+ *   the field's lower-cased column, made once per list, rather than lower-casing every row's text
+ *   at every request.
+ *
+ * The answer is the one a scan and a stable sort give: the same rows in the same order.
+ */
+import { compareBy, compareValues } from './compare.js';
+import { compileFilter } from './compile-filter.js';
+import { attributeOf, valueKindOf } from './model.js';
+import type { EvalContext, FieldFilter, Filter, SortKey, ValueKind } from './types.js';
+import type { Model } from '../types.js';
+import { normalizer, textOf, type Comparable } from './values.js';
+
+type Row = Record<string, unknown>;
+
+interface FieldIndex {
+  /** The rows by the field's value, ascending; equal values in the rows' own order. */
+  rows: Row[];
+  values: Array<Comparable | null>;
+  /** Where each of `rows` stands in the list the index was made from. */
+  positions: Int32Array;
+  /** For each place, the first place holding the same value (descending order reads groups of equal values forwards). */
+  groupStarts: Int32Array;
+  /** The first row whose value is not null (nulls sort first). */
+  firstValue: number;
+}
+
+/** What one list has had made: field indexes (`index:<field>:<kind>`) and lower-cased text columns (`lowered:<field>`). */
+interface ListIndexes {
+  /** Asked for once: made at the second question. */
+  asked: Set<string>;
+  made: Map<string, unknown>;
+}
+
+const listIndexes = new WeakMap<readonly Row[], ListIndexes>();
+
+/**
+ * What `rows` keeps under `key`, made by `make` the second time it is asked for: a list asked once
+ * (one made for a single request) never pays for it.
+ */
+function kept<T>(rows: readonly Row[], key: string, make: () => T): T | undefined {
+  let indexes = listIndexes.get(rows);
+  if (!indexes) listIndexes.set(rows, (indexes = { asked: new Set(), made: new Map() }));
+  const made = indexes.made.get(key);
+  if (made !== undefined) return made as T;
+  if (!indexes.asked.has(key)) {
+    indexes.asked.add(key);
+    return undefined;
+  }
+  const value = make();
+  indexes.made.set(key, value);
+  return value;
+}
+
+function indexOf(rows: readonly Row[], field: string, kind: ValueKind): FieldIndex | undefined {
+  return kept(rows, `index:${field}:${kind}`, () => makeIndex(rows, field, kind));
+}
+
+/** A field's text, lower-cased, by position in the list (null where it has none). */
+function loweredColumn(rows: readonly Row[], field: string): Array<string | null> | undefined {
+  return kept(rows, `lowered:${field}`, () =>
+    rows.map((row) => {
+      const text = textOf(row[field]);
+      return text === null ? null : text.toLowerCase();
+    }),
+  );
+}
+
+function makeIndex(rows: readonly Row[], field: string, kind: ValueKind): FieldIndex {
+  const read = normalizer(kind);
+  const keys = rows.map((row) => read(row[field]));
+  const order = Array.from(rows.keys()).sort((a, b) => compareValues(keys[a]!, keys[b]!) || a - b);
+  const values = order.map((position) => keys[position]!);
+  let firstValue = 0;
+  while (firstValue < values.length && values[firstValue] === null) firstValue++;
+  const groupStarts = new Int32Array(values.length);
+  for (let i = 1; i < values.length; i++) groupStarts[i] = compareValues(values[i - 1]!, values[i]!) === 0 ? groupStarts[i - 1]! : i;
+  return { rows: order.map((position) => rows[position]!), values, positions: Int32Array.from(order), groupStarts, firstValue };
+}
+
+/** The first position in `values` (from `from`) whose value is not below `target` (`after`: not at or below it). */
+function bound(values: ReadonlyArray<Comparable | null>, from: number, target: Comparable, after: boolean): number {
+  let low = from;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const order = compareValues(values[middle]!, target);
+    if (order < 0 || (after && order === 0)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** A condition an index can answer: a comparison with a value on one of the row's own scalar fields. */
+type RangeCondition = FieldFilter & { operator: '$eq' | '$lt' | '$lte' | '$gt' | '$gte' | '$between' };
+
+function isRange(part: Filter, model: Model): part is RangeCondition {
+  if (part.kind !== 'field' || part.type === 'json') return false;
+  const valued = part.operator === '$between' ? part.value.every((bound) => bound !== null) : part.value !== null;
+  return valued && ['$eq', '$lt', '$lte', '$gt', '$gte', '$between'].includes(part.operator) && attributeOf(model, part.field) !== undefined;
+}
+
+/** The slice of `index` the conditions on its field leave: every row outside it fails one of them. */
+function sliceOf(index: FieldIndex, conditions: readonly RangeCondition[], kind: ValueKind): [number, number] {
+  const read = normalizer(kind);
+  let start = index.firstValue; // a comparison with null is unknown: never selected
+  let end = index.values.length;
+  const at = (value: unknown, after: boolean) => {
+    const target = read(value);
+    return target === null ? undefined : bound(index.values, index.firstValue, target, after);
+  };
+  for (const condition of conditions) {
+    const [low, lowAfter, high, highAfter]: [unknown, boolean, unknown, boolean] =
+      condition.operator === '$between'
+        ? [condition.value[0], false, condition.value[1], true]
+        : condition.operator === '$eq'
+          ? [condition.value, false, condition.value, true]
+          : condition.operator === '$gt' || condition.operator === '$gte'
+            ? [condition.value, condition.operator === '$gt', undefined, false]
+            : [undefined, false, condition.value, condition.operator === '$lte'];
+    if (low !== undefined) {
+      const from = at(low, lowAfter);
+      if (from === undefined) return [0, 0];
+      start = Math.max(start, from);
+    }
+    if (high !== undefined) {
+      const to = at(high, highAfter);
+      if (to === undefined) return [0, 0];
+      end = Math.min(end, to);
+    }
+  }
+  return [start, Math.max(start, end)];
+}
+
+/**
+ * The rows of a slice of an index that `keep` keeps, in the order the field sorts them (`desc`:
+ * equal values still in the list's own order, as a stable sort leaves them).
+ */
+function inFieldOrder(index: FieldIndex, start: number, end: number, order: 'asc' | 'desc', keep: (position: number) => boolean): Row[] {
+  const { rows, positions, groupStarts } = index;
+  const out: Row[] = [];
+  if (order === 'asc') {
+    for (let i = start; i < end; i++) if (keep(positions[i]!)) out.push(rows[i]!);
+    return out;
+  }
+  for (let groupEnd = end; groupEnd > start; ) {
+    const groupStart = Math.max(start, groupStarts[groupEnd - 1]!);
+    for (let i = groupStart; i < groupEnd; i++) if (keep(positions[i]!)) out.push(rows[i]!);
+    groupEnd = groupStart;
+  }
+  return out;
+}
+
+/** A case-insensitive text condition on one of the row's own fields, with a value. */
+type LoweredCondition = FieldFilter & { operator: '$eqi' | '$nei' | '$startsWithi' | '$endsWithi' | '$containsi' | '$notContainsi'; value: string };
+const LOWERED_OPERATORS = new Set(['$eqi', '$nei', '$startsWithi', '$endsWithi', '$containsi', '$notContainsi']);
+
+function isLowered(part: Filter, model: Model): part is LoweredCondition {
+  return part.kind === 'field' && LOWERED_OPERATORS.has(part.operator) && typeof part.value === 'string' && attributeOf(model, part.field) !== undefined;
+}
+
+/** The test of a lowered condition on one position, as compileFilter's is true (null, unknown, is not). */
+function loweredTest(condition: LoweredCondition, column: ReadonlyArray<string | null>): (position: number) => boolean {
+  const needle = condition.value.toLowerCase();
+  const negate = condition.operator === '$nei' || condition.operator === '$notContainsi';
+  const test =
+    condition.operator === '$eqi' || condition.operator === '$nei'
+      ? (text: string) => text === needle
+      : condition.operator === '$startsWithi'
+        ? (text: string) => text.startsWith(needle)
+        : condition.operator === '$endsWithi'
+          ? (text: string) => text.endsWith(needle)
+          : (text: string) => text.includes(needle);
+  return (position) => {
+    const text = column[position];
+    return text !== null && text !== undefined && test(text) !== negate;
+  };
+}
+
+/**
+ * `rows` filtered by `filter` and sorted by `sort`, as `rows.filter(compileFilter(…)).sort(compareBy(…))`
+ * answers them, using the indexes and columns of `rows` where they serve.
+ * @example const selected = selectRows(store.rows(type, status, locale), query.filters, query.sort, model, ctx);
+ */
+export function selectRows<R extends Row>(rows: readonly R[], filter: Filter | undefined, sort: readonly SortKey[], model: Model, ctx: EvalContext): readonly R[] {
+  const parts = filter === undefined ? [] : filter.kind === 'and' ? filter.filters : [filter];
+  const ranges = parts.filter((part): part is RangeCondition => isRange(part, model));
+  const sortField = sort.length === 1 && sort[0]!.path.length === 1 ? sort[0]!.path[0]! : undefined;
+  const sortAttribute = sortField === undefined ? undefined : attributeOf(model, sortField);
+  const sortKind = sortAttribute === undefined ? undefined : valueKindOf(sortAttribute);
+
+  // The narrowest slice any ranged field's index gives; the sort's own field wins a tie. Without a
+  // range, a sort by one field reads that field's index whole.
+  let best: { field: string; index: FieldIndex; start: number; end: number } | undefined;
+  for (const field of new Set(ranges.map((range) => range.field))) {
+    const conditions = ranges.filter((range) => range.field === field);
+    const kind = conditions[0]!.type;
+    if (conditions.some((condition) => condition.type !== kind)) continue;
+    const index = indexOf(rows, field, kind);
+    if (!index) continue;
+    const [start, end] = sliceOf(index, conditions, kind);
+    if (!best || end - start < best.end - best.start || (end - start === best.end - best.start && field === sortField)) best = { field, index, start, end };
+  }
+  if (!best && sortField !== undefined && sortKind !== undefined && !ranges.some((range) => range.field === sortField)) {
+    const index = indexOf(rows, sortField, sortKind);
+    if (index) best = { field: sortField, index, start: 0, end: index.rows.length };
+  }
+
+  // The conditions left to test: those the slice answered go; lowered text ones read their column.
+  const rest = parts.filter((part) => !(best && isRange(part, model) && part.field === best.field));
+  const byPosition: Array<(position: number) => boolean> = [];
+  const others: Filter[] = [];
+  for (const part of rest) {
+    const column = isLowered(part, model) ? loweredColumn(rows, part.field) : undefined;
+    if (column) byPosition.push(loweredTest(part as LoweredCondition, column));
+    else others.push(part);
+  }
+  if (!best && byPosition.length === 0) {
+    const matching = filter ? rows.filter(compileFilter(filter, model, ctx)) : rows;
+    return sort.length > 0 ? [...matching].sort(compareBy(sort, model, ctx)) : matching;
+  }
+  const keepRow = others.length === 0 ? undefined : compileFilter(others.length === 1 ? others[0]! : { kind: 'and', filters: others }, model, ctx);
+  const keep =
+    byPosition.length === 1 && !keepRow
+      ? byPosition[0]!
+      : (position: number) => {
+          for (const test of byPosition) if (!test(position)) return false;
+          return !keepRow || keepRow(rows[position]!);
+        };
+
+  if (best && best.field === sortField && sortKind !== undefined && indexKind(ranges, best.field, sortKind) === sortKind) {
+    return inFieldOrder(best.index, best.start, best.end, sort[0]!.order, keep) as R[];
+  }
+  // Sorted otherwise, or not at all: the candidates in the list's own order first, as a scan keeps them.
+  const positions = best ? best.index.positions.slice(best.start, best.end).sort() : Array.from(rows.keys());
+  const matching: R[] = [];
+  for (const position of positions) if (keep(position)) matching.push(rows[position]!);
+  return sort.length > 0 ? matching.sort(compareBy(sort, model, ctx)) : matching;
+}
+
+/** The kind a field's index was made with: its conditions' type, or the sort's when only the sort asked. */
+function indexKind(ranges: readonly RangeCondition[], field: string, sortKind: ValueKind): ValueKind {
+  return ranges.find((range) => range.field === field)?.type ?? sortKind;
+}
