@@ -207,4 +207,4 @@ const zipped = results.find((r) => r.scenario.startsWith('list, compressed'));
 console.log(`\nCompression: a list answer of ${listBytes.length} bytes is sent as ${compressedList.bytes.length} bytes (${summary.compression.encoding}); list, compressed reached ${Math.round((zipped.requestsPerSecond / plain.requestsPerSecond) * 100)}% of list's req/s.`);
 console.log(`The disk alone (the file work of a create, plain fs calls, 10 at once): ${diskCreatesPerSecond} durable creates/s; create reached ${Math.round((created.requestsPerSecond / diskCreatesPerSecond) * 100)}% of it.`);
 console.log(`folio serve ready in ${summary.readyMs} ms (RSS ${readyRssMb} MB); folio --help median ${summary.helpMedianMs} ms`);
-console.log(`\nfolio serve startup (median of 3 starts)\n\n${startupTable(startup)}`);
+console.log(`\nfolio serve startup (median of 3 starts) and the uncached query at each size\n\n${startupTable(startup, ceilingRps)}`);
