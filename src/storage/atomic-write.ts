@@ -17,6 +17,16 @@ export interface WriteFileOptions {
   mode?: number;
 }
 
+export interface WriteFilesOptions extends WriteFileOptions {
+  /**
+   * A folder on the same file system where the temp files (and the temp folder of a new directory)
+   * are made, rather than beside their targets: a watcher of the target directory then sees only
+   * the renames that put the files in place, not the temp files' creation and writes. Made when
+   * missing.
+   */
+  stagingDir?: string;
+}
+
 export interface DirectoryFile {
   /** A plain file name inside the directory. */
   name: string;
@@ -58,7 +68,7 @@ export interface AtomicWriter {
    * @example
    * await files.writeFilesAtomic('data/content/article/abc', [{ name: 'draft.en.json', data: draft }, { name: 'published.en.json', data: published }]);
    */
-  writeFilesAtomic(dir: string, files: readonly DirectoryFile[], options?: WriteFileOptions): Promise<void>;
+  writeFilesAtomic(dir: string, files: readonly DirectoryFile[], options?: WriteFilesOptions): Promise<void>;
 
   /**
    * Removes `dir` if it is empty (and fsyncs its parent); a non-empty or missing one is left alone.
@@ -218,15 +228,16 @@ export function createAtomicWriter(temps: TempNames, health: StorageHealth, fs: 
     removeFile: (path) => enqueue(resolve(path), { kind: 'remove' }),
     writeFilesAtomic(dir, files, options = {}) {
       const mode = options.mode ?? DEFAULT_FILE_MODE;
+      const staging = options.stagingDir === undefined ? undefined : resolve(options.stagingDir);
       return track(() => told(async () => {
         const target = resolve(dir);
-        if (!(await isDirectory(fs, target))) return createDirectoryWith(context, target, files, mode);
+        if (!(await isDirectory(fs, target))) return createDirectoryWith(context, target, files, mode, staging);
         try {
-          await replaceFilesIn(context, target, files, mode);
+          await replaceFilesIn(context, target, files, mode, staging);
         } catch (error) {
           // Removed since we looked (its last version deleted): make it anew.
           if (errorCode(error) !== 'ENOENT') throw error;
-          await createDirectoryWith(context, target, files, mode);
+          await createDirectoryWith(context, target, files, mode, staging);
         }
       }));
     },
@@ -339,10 +350,14 @@ async function createSynced(context: WriteContext, path: string, data: string | 
 }
 
 /** writeFilesAtomic into an existing directory; ENOENT when `dir` is missing. */
-async function replaceFilesIn(context: WriteContext, dir: string, files: readonly DirectoryFile[], mode: number): Promise<void> {
-  const temps = files.map((file) => context.temps.reserve(join(dir, file.name)));
+async function replaceFilesIn(context: WriteContext, dir: string, files: readonly DirectoryFile[], mode: number, staging?: string): Promise<void> {
+  const temps = files.map((file) => context.temps.reserve(join(dir, file.name), staging));
+  // Beside their target, a temp file that cannot be made means `dir` is missing; in a staging folder,
+  // that the folder is (made then), and a missing `dir` fails the rename.
+  const create = (path: string, data: string | Uint8Array) =>
+    staging === undefined ? createSynced(context, path, data, mode) : openCreatingDirectories(context, path, mode).then((handle) => writeAndSync(handle, data, context.syncFiles));
   try {
-    await allSettled(files.map((file, i) => createSynced(context, temps[i]!, file.data, mode)));
+    await allSettled(files.map((file, i) => create(temps[i]!, file.data)));
     for (const [i, file] of files.entries()) await context.fs.rename(temps[i]!, join(dir, file.name));
     await context.syncDirectory(dir);
   } catch (error) {
@@ -360,27 +375,32 @@ async function allSettled(tasks: Array<Promise<void>>): Promise<void> {
 }
 
 /**
- * writeFilesAtomic for a directory that does not exist: the files go into a temp directory
- * beside it (synced with it), which is then renamed into place and its parent synced.
+ * writeFilesAtomic for a directory that does not exist: the files go into a temp directory (beside
+ * it, or in `staging`), synced with it, which is then renamed into place and its parent synced.
  */
-async function createDirectoryWith(context: WriteContext, dir: string, files: readonly DirectoryFile[], mode: number): Promise<void> {
+async function createDirectoryWith(context: WriteContext, dir: string, files: readonly DirectoryFile[], mode: number, staging?: string): Promise<void> {
   const parent = dirname(dir);
-  const temp = context.temps.reserve(dir);
+  const temp = context.temps.reserve(dir, staging);
   try {
     await context.fs.mkdir(temp, { mode: DIRECTORY_MODE }).catch(async (error: unknown) => {
       if (errorCode(error) !== 'ENOENT') throw error;
-      await makeDirectoryDurably(context, parent); // the first document of its type
+      await makeDirectoryDurably(context, dirname(temp)); // the first document of its type, or the staging folder
       await context.fs.mkdir(temp, { mode: DIRECTORY_MODE });
     });
     await allSettled(files.map((file) => createSynced(context, join(temp, file.name), file.data, mode)));
     await context.syncDirectory(temp);
     try {
-      await context.fs.rename(temp, dir);
+      await context.fs.rename(temp, dir).catch(async (error: unknown) => {
+        // From a staging folder, the first document of its type has no folder of its type yet.
+        if (errorCode(error) !== 'ENOENT' || dirname(temp) === parent) throw error;
+        await makeDirectoryDurably(context, parent);
+        await context.fs.rename(temp, dir);
+      });
     } catch (error) {
       // Someone made `dir` meanwhile (rename only replaces an empty directory): write into it instead.
       if (errorCode(error) !== 'ENOTEMPTY' && errorCode(error) !== 'EEXIST') throw error;
       await context.fs.rm(temp, { recursive: true, force: true });
-      await replaceFilesIn(context, dir, files, mode);
+      await replaceFilesIn(context, dir, files, mode, staging);
       return;
     }
     await context.syncDirectory(parent);

@@ -5,7 +5,7 @@
 import { readFile as readFileCallback, readdir as readdirCallback } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
-import { defaultReaderThreads, parseDocument, readDocumentTree } from './document-tree.js';
+import { defaultReaderThreads, parseDocument, readDocumentTree, STAGING_FOLDER } from './document-tree.js';
 import type { FileStore } from './file-store.js';
 import { errorCode } from './fs-errors.js';
 import { createKeyedQueue } from './keyed-queue.js';
@@ -45,6 +45,9 @@ const readdir = promisify(readdirCallback);
  */
 export function createFileDocuments(files: FileStore, dataDir: string, options: FileDocumentsOptions = {}): DocumentAdapter {
   const contentDir = join(dataDir, 'content');
+  // Temp files are made in data/content/.staging: the folders the server watches see each write as
+  // one rename per file, not the temp file's creation, writes and rename (a quarter of the events).
+  const stagingDir = join(contentDir, STAGING_FOLDER);
   const onSkip = options.onSkip ?? ((path, reason) => process.emitWarning(`${path}: ${reason}`, 'FolioStorageWarning'));
   const treeOptions = { files, onSkip, sweepTempFiles: options.sweepTempFiles ?? false, readerThreads: options.readerThreads ?? defaultReaderThreads() };
   const documentDir = (key: DocumentKey) => join(contentDir, key.type, key.documentId);
@@ -62,7 +65,7 @@ export function createFileDocuments(files: FileStore, dataDir: string, options: 
     await options?.with?.(); // durable before the document: see CommitOptions
     const written = versions.map(({ key, value }) => ({ name: basename(fileOf(key)), data: stableStringify(value) }));
     const dir = documentDir(versions[0]!.key);
-    await inOrder(dir, () => files.writeFilesAtomic(dir, written));
+    await inOrder(dir, () => files.writeFilesAtomic(dir, written, { stagingDir }));
   }
 
   return {

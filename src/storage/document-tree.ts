@@ -58,13 +58,17 @@ export function defaultReaderThreads(): number {
   return Math.min(4, availableParallelism());
 }
 
+/** The folder of `contentDir` where writes make their temp files (see createFileDocuments): not a type. */
+export const STAGING_FOLDER = '.staging';
+
 /**
  * Every document version under `contentDir` (of `type`, or of every type), in walk order. Stray
  * entries are reported to `onSkip` and skipped; a file that is not a JSON object throws naming it.
  */
 export async function readDocumentTree(contentDir: string, type: string | undefined, options: TreeOptions): Promise<StoredDocument[]> {
   const top: Found = { documents: [], skipped: [] };
-  const types = type !== undefined ? [type] : safeDirectories(contentDir, readDirectorySync(contentDir), top.skipped);
+  // The staging folder holds only temp files, which the sweep of data/ removes when stale.
+  const types = type !== undefined ? [type] : safeDirectories(contentDir, readDirectorySync(contentDir).filter((entry) => entry.name !== STAGING_FOLDER), top.skipped);
   const directories: DocumentDirectory[] = [];
   for (const typeName of types) {
     const typeDir = join(contentDir, typeName);

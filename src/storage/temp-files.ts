@@ -21,8 +21,11 @@ export interface RemoveStaleTempFilesOptions {
 
 /** The temp names of one file store, and its sweeps, which never take a temp file it is using. */
 export interface TempFiles {
-  /** A unique temp name next to `path`, matching the pattern the sweep looks for; in use until released. */
-  reserve(path: string): string;
+  /**
+   * A unique temp name for `path`, matching the pattern the sweep looks for, in use until released:
+   * next to `path`, or in `dir` (a staging folder on the same file system).
+   */
+  reserve(path: string, dir?: string): string;
   release(temp: string): void;
   /** See FileStore.removeStaleTempFiles. */
   removeStale(dir: string, options?: RemoveStaleTempFilesOptions): Promise<string[]>;
@@ -54,9 +57,9 @@ export function createTempFiles(): TempFiles {
   const isUsing = (path: string) => inUse.has(resolve(path));
 
   return {
-    reserve(path) {
+    reserve(path, dir = dirname(path)) {
       counter = (counter + 1) % COUNTER_RANGE;
-      const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${PROCESS_TAG}${counter.toString(16).padStart(6, '0')}.tmp`);
+      const temp = join(dir, `.${basename(path)}.${process.pid}.${PROCESS_TAG}${counter.toString(16).padStart(6, '0')}.tmp`);
       inUse.add(resolve(temp));
       return temp;
     },

@@ -46,12 +46,16 @@ startup('should serve every document on disk, remove a dead writer’s temp file
     join(articles, `a1/.draft.en.json.${dead}.0123456789ab.tmp`),
     // A folder of a content type the project no longer has is swept too.
     join(data, `content/legacy/x1/.draft.en.json.${dead}.0123456789ab.tmp`),
+    // Writes make their temp files in content/.staging.
+    join(data, `content/.staging/.published.en.json.${dead}.0123456789ab.tmp`),
   ];
   for (const path of staleFiles) await write(path, '{"id":');
   // The temp folder of a new document whose writer died before renaming it into place.
   const staleFolder = join(articles, `.a3.${dead}.0123456789ab.tmp`);
   await write(join(staleFolder, 'draft.en.json'), article(4, 'a3', 'Never acknowledged', false));
-  const stale = [...staleFiles, staleFolder];
+  const stagedFolder = join(data, `content/.staging/.a4.${dead}.0123456789ab.tmp`);
+  await write(join(stagedFolder, 'published.en.json'), article(5, 'a4', 'Never acknowledged either', true));
+  const stale = [...staleFiles, staleFolder, stagedFolder];
   // This test process is alive: its temp file may be mid-write, so the server leaves it alone.
   const live = join(articles, `a1/.published.en.json.${process.pid}.0123456789ab.tmp`);
   const stray = join(articles, 'a1/notes.txt');
@@ -68,6 +72,7 @@ startup('should serve every document on disk, remove a dead writer’s temp file
     assert.ok(server.stderr().includes(live), 'the live writer’s temp file is reported');
     assert.ok(server.stderr().includes(stray), 'a stray file is reported');
     for (const path of stale) assert.not.ok(server.stderr().includes(path), `${path} is removed silently`);
+    assert.not.ok(server.stderr().includes('.staging'), 'the staging folder is not reported as a stray content type');
   } finally {
     await server.stop();
     await cleanup();

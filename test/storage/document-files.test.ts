@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { watch } from 'node:fs';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -60,6 +61,45 @@ test('should add versions to an existing document without temporary files left',
   await documents.putAll([{ key: { ...key, status: 'draft' }, value: { n: 2 } }, { key, value: { n: 3 } }]);
   assert.equal((await readdir(join(dir, 'content', 'article', 'a1b2c3'))).sort(), ['draft.fr-FR.json', 'published.fr-FR.json']);
   assert.equal(await documents.get(key), { n: 3 });
+});
+
+/** What fs.watch reports for `dir` while `work` runs, once the events have arrived. */
+async function watched(dir: string, work: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const watcher = watch(dir, (_event, name) => seen.push(String(name)));
+  try {
+    await work();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  } finally {
+    watcher.close();
+  }
+  return seen;
+}
+
+test('should make temp files in content/.staging, so that a watcher of the folders sees only the files put in place', async ({ dir, files }) => {
+  const documents = createFileDocuments(files, dir);
+  await documents.put(key, { n: 1 });
+  const docDir = join(dir, 'content/article/a1b2c3');
+  // An update: each file arrives by one rename, with no temp file of its own in the document's folder.
+  const updated = await watched(docDir, () => documents.putAll([{ key: { ...key, status: 'draft' }, value: { n: 2 } }, { key, value: { n: 3 } }]));
+  assert.equal([...new Set(updated)].sort(), ['draft.fr-FR.json', 'published.fr-FR.json']);
+  assert.is(updated.length, 2, 'one event per file');
+  // A create: the new document's folder appears in its type's folder whole, by one rename.
+  const created = await watched(join(dir, 'content/article'), () => documents.putAll([{ key: { ...key, documentId: 'n3w' }, value: { n: 1 } }]));
+  assert.equal(created, ['n3w']);
+  assert.equal(await readdir(join(dir, 'content/.staging')), [], 'nothing left behind');
+  assert.equal(await documents.get({ ...key, documentId: 'n3w' }), { n: 1 });
+});
+
+test('should make the staging folder and the first folder of a type when they are missing', async ({ dir, files }) => {
+  const skipped: string[] = [];
+  const documents = createFileDocuments(files, dir, { onSkip: (path) => skipped.push(path) });
+  await documents.putAll([{ key, value: { n: 1 } }]);
+  await rm(join(dir, 'content/.staging'), { recursive: true });
+  await documents.putAll([{ key: { ...key, type: 'page' }, value: { n: 2 } }]);
+  await documents.put({ ...key, status: 'draft' }, { n: 3 });
+  assert.equal((await documents.list()).map(({ value }) => value), [{ n: 3 }, { n: 1 }, { n: 2 }]);
+  assert.equal(skipped, [], 'the staging folder is not a content type');
 });
 
 test('when a key tries to escape then nothing is written outside the data directory', async ({ dir, files }) => {
