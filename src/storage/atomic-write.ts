@@ -223,21 +223,37 @@ export function createAtomicWriter(temps: TempNames, health: StorageHealth, fs: 
     }
   }
 
+  /** Folders whose files a staging folder cannot be renamed into (another file system). */
+  const crossDevice = new Set<string>();
+
   return {
     writeFileAtomic: (path, data, options = {}) => enqueue(resolve(path), { kind: 'write', data, mode: options.mode ?? DEFAULT_FILE_MODE }),
     removeFile: (path) => enqueue(resolve(path), { kind: 'remove' }),
     writeFilesAtomic(dir, files, options = {}) {
       const mode = options.mode ?? DEFAULT_FILE_MODE;
       const staging = options.stagingDir === undefined ? undefined : resolve(options.stagingDir);
-      return track(() => told(async () => {
-        const target = resolve(dir);
-        if (!(await isDirectory(fs, target))) return createDirectoryWith(context, target, files, mode, staging);
+      const target = resolve(dir);
+      async function write(from: string | undefined): Promise<void> {
+        if (!(await isDirectory(fs, target))) return createDirectoryWith(context, target, files, mode, from);
         try {
-          await replaceFilesIn(context, target, files, mode, staging);
+          await replaceFilesIn(context, target, files, mode, from);
         } catch (error) {
           // Removed since we looked (its last version deleted): make it anew.
           if (errorCode(error) !== 'ENOENT') throw error;
-          await createDirectoryWith(context, target, files, mode, staging);
+          await createDirectoryWith(context, target, files, mode, from);
+        }
+      }
+      return track(() => told(async () => {
+        const parent = dirname(target);
+        if (staging === undefined || crossDevice.has(parent)) return write(undefined);
+        try {
+          await write(staging);
+        } catch (error) {
+          // The target is on another file system than the staging folder (a mounted or linked
+          // folder): its temp files go beside it, now and from then on. A failed write leaves no temp file behind.
+          if (errorCode(error) !== 'EXDEV') throw error;
+          crossDevice.add(parent);
+          await write(undefined);
         }
       }));
     },

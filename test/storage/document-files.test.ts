@@ -1,6 +1,6 @@
-import { watch } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { watch, type PathLike } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApplicationError, ValidationError } from '../../src/errors.js';
@@ -100,6 +100,30 @@ test('should make the staging folder and the first folder of a type when they ar
   await documents.put({ ...key, status: 'draft' }, { n: 3 });
   assert.equal((await documents.list()).map(({ value }) => value), [{ n: 3 }, { n: 1 }, { n: 2 }]);
   assert.equal(skipped, [], 'the staging folder is not a content type');
+});
+
+test('when a type folder is on another file system than the staging folder then its writes make their temp files beside them', async ({ dir }) => {
+  // A folder mounted or linked from another disk: a rename from content/.staging into it fails EXDEV.
+  let refused = 0;
+  const crossDevice = async (from: PathLike, to: PathLike) => {
+    if (String(from).includes(`${sep}.staging${sep}`) && String(to).includes(`${sep}page${sep}`)) {
+      refused++;
+      throw Object.assign(new Error('EXDEV: cross-device link not permitted, rename'), { code: 'EXDEV' });
+    }
+    return rename(from, to);
+  };
+  const files = createFileStore({ fs: { open, mkdir, rename: crossDevice, unlink, rm, rmdir, stat } });
+  const documents = createFileDocuments(files, dir);
+  const page = { ...key, type: 'page' };
+  await documents.putAll([{ key: page, value: { n: 1 } }]); // a new document
+  await documents.putAll([{ key: { ...page, status: 'draft' }, value: { n: 2 } }, { key: page, value: { n: 3 } }]); // an update
+  await documents.putAll([{ key, value: { n: 4 } }]); // another type, through the staging folder
+  assert.equal(await documents.get({ ...page, status: 'draft' }), { n: 2 });
+  assert.equal(await documents.get(page), { n: 3 });
+  assert.equal(await documents.get(key), { n: 4 });
+  assert.equal((await readdir(join(dir, 'content/page/a1b2c3'))).sort(), ['draft.fr-FR.json', 'published.fr-FR.json'], 'no temp file left beside them');
+  assert.equal(await readdir(join(dir, 'content/.staging')), [], 'nor in the staging folder');
+  assert.is(refused, 1, 'once refused, that folder is written without the staging folder');
 });
 
 test('when a key tries to escape then nothing is written outside the data directory', async ({ dir, files }) => {
