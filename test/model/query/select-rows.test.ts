@@ -89,8 +89,8 @@ test('should select the rows a scan selects, in the order a stable sort gives, b
     const rows = rowsOf(1 + Math.floor(random(seed)() * 60), random(seed * 7919));
     for (const search of QUERIES) {
       const expected = scanned(rows, search);
-      // The first question of a list about a field scans; the second is answered from the field's index.
-      for (const attempt of ['scan', 'index', 'index again']) {
+      // The first questions of a list about a field scan; the third makes the field's index and answers from it.
+      for (const attempt of ['scan', 'scan again', 'index', 'index again']) {
         assert.equal(selected(rows, search), expected, `seed ${seed}, ${search} (${attempt})`);
       }
     }
@@ -100,8 +100,7 @@ test('should select the rows a scan selects, in the order a stable sort gives, b
 test('should answer from an index made of the list it was asked about, never of another', () => {
   const before = rowsOf(30, random(3));
   const search = 'filters[views][$gte]=2&sort=views:desc';
-  selected(before, search);
-  selected(before, search);
+  for (let ask = 0; ask < 3; ask++) selected(before, search);
   // A write gives the store a new list: the same question is answered from it, not from the old index.
   const after = before.map((row) => (row.id % 2 === 0 ? { ...row, views: 7 } : row));
   assert.equal(selected(after, search), scanned(after, search));
