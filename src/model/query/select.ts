@@ -180,19 +180,26 @@ function isLowered(part: Filter, model: Model): part is LoweredCondition {
 /** The test of a lowered condition on one position, as compileFilter's is true (null, unknown, is not). */
 function loweredTest(condition: LoweredCondition, column: ReadonlyArray<string | null>): (position: number) => boolean {
   const needle = condition.value.toLowerCase();
-  const negate = condition.operator === '$nei' || condition.operator === '$notContainsi';
-  const test =
-    condition.operator === '$eqi' || condition.operator === '$nei'
-      ? (text: string) => text === needle
-      : condition.operator === '$startsWithi'
-        ? (text: string) => text.startsWith(needle)
-        : condition.operator === '$endsWithi'
-          ? (text: string) => text.endsWith(needle)
-          : (text: string) => text.includes(needle);
-  return (position) => {
-    const text = column[position];
-    return text !== null && text !== undefined && test(text) !== negate;
-  };
+  // One closure per operator, each calling the string method itself: this runs once per candidate row.
+  switch (condition.operator) {
+    case '$eqi':
+      return (position) => column[position] === needle;
+    case '$nei':
+      return (position) => {
+        const text = column[position];
+        return text !== null && text !== undefined && text !== needle;
+      };
+    case '$startsWithi':
+      return (position) => column[position]?.startsWith(needle) === true;
+    case '$endsWithi':
+      return (position) => column[position]?.endsWith(needle) === true;
+    case '$containsi':
+      return (position) => column[position]?.includes(needle) === true;
+    case '$notContainsi':
+      return (position) => column[position]?.includes(needle) === false;
+    default:
+      return condition.operator satisfies never;
+  }
 }
 
 /**
