@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { folio, request, type JsonResponse } from './index.js';
+import { serve, testProject, type ProjectOptions, type ServeProcess } from './server.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -66,6 +68,65 @@ export async function copySampleData(dir: string): Promise<void> {
   for (const part of ['data/content', 'data/roles.json', 'data/permissions.json', 'data/files.json', 'public']) {
     await cp(join(root, part), join(dir, part), { recursive: true });
   }
+}
+
+/** The password of the editor account `startEditorsSite` makes (`edith`, role Editor). */
+export const EDITOR_PASSWORD = 'correct-horse-battery-1';
+
+export interface EditorsSite {
+  dir: string;
+  server: ServeProcess;
+  browser: Browser;
+  /** Closes the browser, stops the server and removes the project. */
+  close(): Promise<void>;
+}
+
+/**
+ * The sample project whole, as `npm start` serves it (its articles, media and Editor role), with
+ * `project`'s files and config, an editor account `edith` (accounts are never versioned: there are
+ * none to copy), whatever `prepare` adds with the CLI, served by a real `folio serve`, and a browser.
+ * @example const site = await startEditorsSite({ prepare: (dir) => cli(['role', 'create', 'Author', '--dir', dir]) });
+ */
+export async function startEditorsSite(options: { project?: ProjectOptions; prepare?: (dir: string) => Promise<void> } = {}): Promise<EditorsSite> {
+  const site = await testProject(options.project);
+  await copySampleData(site.dir);
+  await cli(['user', 'create', '--username', 'edith', '--email', 'edith@example.com', '--password', EDITOR_PASSWORD, '--role', 'editor', '--dir', site.dir]);
+  await options.prepare?.(site.dir);
+  const server = await serve(site.dir);
+  const browser = await startBrowser();
+  return {
+    dir: site.dir,
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.stop();
+      await site.cleanup();
+    },
+  };
+}
+
+/** Runs a `folio` command; a failure throws with what it printed. */
+export async function cli(args: string[]): Promise<void> {
+  const result = await folio(args);
+  if (result.code !== 0) throw new Error(`folio ${args.join(' ')} exited with ${result.code}: ${result.stderr}`);
+}
+
+/**
+ * The API as the user signed in on `page` calls it, at `baseUrl` (the page keeps its token in
+ * sessionStorage; this asserts it is there).
+ */
+export async function apiAs(page: Page, baseUrl: string): Promise<(path: string, method?: string) => Promise<JsonResponse>> {
+  const token = await page.evaluate(() => {
+    const storage = (globalThis as unknown as { sessionStorage: { length: number; key(i: number): string; getItem(k: string): string } }).sessionStorage;
+    for (let i = 0; i < storage.length; i++) {
+      const jwt = /"?(eyJ[\w-]+\.[\w-]+\.[\w-]+)"?/.exec(storage.getItem(storage.key(i)))?.[1];
+      if (jwt) return jwt;
+    }
+    return null;
+  });
+  if (!token) throw new Error('the page keeps no token');
+  return (path, method = 'GET') => request(`${baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
 }
 
 /** Signs in on the page's form (it must be showing). */

@@ -9,61 +9,38 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { eventually, folio, request } from '../_helpers/index.js';
-import { copySampleData, fill, openPage, signIn as signInAs, startBrowser, textOf } from '../_helpers/browser.js';
-import { serve, testProject, type ServeProcess } from '../_helpers/server.js';
+import { eventually, request } from '../_helpers/index.js';
+import { apiAs as apiAsOn, cli, EDITOR_PASSWORD, fill, openPage, signIn as signInAs, startBrowser, startEditorsSite, textOf, type EditorsSite } from '../_helpers/browser.js';
+import type { ServeProcess } from '../_helpers/server.js';
 
 const DOCS = new URL('../../docs/', import.meta.url).pathname;
-const PASSWORD = 'correct-horse-battery-1';
-
 const test = suite("the editors' page");
 let browser: Browser;
 let server: ServeProcess;
-let site: Awaited<ReturnType<typeof testProject>>;
+let site: EditorsSite;
 
 test.before(async () => {
-  // The sample project whole, as `npm start` serves it: its articles, its media and its Editor role
-  // (accounts are never versioned: there are none to copy).
   // Many sign-ins from one address within minutes: the login rate limit (tested elsewhere) is off.
-  site = await testProject({ config: { 'users-permissions': { ratelimit: { enabled: false } } } });
-  await copySampleData(site.dir);
-  const made = await folio(['user', 'create', '--username', 'edith', '--email', 'edith@example.com', '--password', PASSWORD, '--role', 'editor', '--dir', site.dir]);
-  assert.is(made.code, 0, made.stderr);
-  // An author: may write articles, not publish or delete them.
-  assert.is((await folio(['role', 'create', 'Author', '--dir', site.dir])).code, 0);
-  const actions = ['find', 'findOne', 'create', 'update'].map((action) => `api::article.article.${action}`);
-  const granted = await folio(['permission', 'grant', 'author', ...actions, 'plugin::users-permissions.user.me', 'plugin::content-type-builder.content-types.getContentTypes', 'plugin::content-type-builder.components.getComponents', '--dir', site.dir]);
-  assert.is(granted.code, 0, granted.stderr);
-  assert.is((await folio(['user', 'create', '--username', 'arthur', '--email', 'arthur@example.com', '--password', PASSWORD, '--role', 'author', '--dir', site.dir])).code, 0);
-  // A blocked editor.
-  assert.is((await folio(['user', 'create', '--username', 'bob', '--email', 'bob@example.com', '--password', PASSWORD, '--role', 'editor', '--dir', site.dir])).code, 0);
-  assert.is((await folio(['user', 'block', 'bob@example.com', '--dir', site.dir])).code, 0);
-  server = await serve(site.dir);
-  browser = await startBrowser();
-});
-
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-  await site?.cleanup();
-});
-
-const signIn = (page: Page, identifier: string, password = PASSWORD) => signInAs(page, identifier, password);
-
-/** The API as the user signed in on `page` calls it (the page keeps its token in sessionStorage). */
-async function apiAs(page: Page) {
-  const token = await page.evaluate(() => {
-    const storage = (globalThis as unknown as { sessionStorage: { length: number; key(i: number): string; getItem(k: string): string } }).sessionStorage;
-    for (let i = 0; i < storage.length; i++) {
-      const value = storage.getItem(storage.key(i));
-      const jwt = /"?(eyJ[\w-]+\.[\w-]+\.[\w-]+)"?/.exec(value)?.[1];
-      if (jwt) return jwt;
-    }
-    return null;
+  site = await startEditorsSite({
+    project: { config: { 'users-permissions': { ratelimit: { enabled: false } } } },
+    async prepare(dir) {
+      // An author: may write articles, not publish or delete them.
+      await cli(['role', 'create', 'Author', '--dir', dir]);
+      const actions = ['find', 'findOne', 'create', 'update'].map((action) => `api::article.article.${action}`);
+      await cli(['permission', 'grant', 'author', ...actions, 'plugin::users-permissions.user.me', 'plugin::content-type-builder.content-types.getContentTypes', 'plugin::content-type-builder.components.getComponents', '--dir', dir]);
+      await cli(['user', 'create', '--username', 'arthur', '--email', 'arthur@example.com', '--password', EDITOR_PASSWORD, '--role', 'author', '--dir', dir]);
+      // A blocked editor.
+      await cli(['user', 'create', '--username', 'bob', '--email', 'bob@example.com', '--password', EDITOR_PASSWORD, '--role', 'editor', '--dir', dir]);
+      await cli(['user', 'block', 'bob@example.com', '--dir', dir]);
+    },
   });
-  assert.ok(token, 'the page keeps a token');
-  return (path: string, method = 'GET') => request(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
-}
+  ({ browser, server } = site);
+});
+
+test.after(() => site?.close());
+
+const signIn = (page: Page, identifier: string, password = EDITOR_PASSWORD) => signInAs(page, identifier, password);
+const apiAs = (page: Page) => apiAsOn(page, server.url);
 
 const click = async (page: Page, selector: string) => (await page.waitForSelector(selector, { visible: true }))!.click();
 const statusIs = async (page: Page, label: RegExp) => {
@@ -204,7 +181,7 @@ test('with the keyboard alone an editor signs in and reaches a type; an entry in
   await page.focus('[data-test="signin-identifier"]');
   await page.keyboard.type('edith');
   await page.keyboard.press('Tab');
-  await page.keyboard.type(PASSWORD);
+  await page.keyboard.type(EDITOR_PASSWORD);
   await page.keyboard.press('Enter');
   await page.waitForSelector('[data-test="type-article"]', { visible: true });
   const focused = () => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('data-test') ?? '');

@@ -10,11 +10,10 @@ import * as assert from 'uvu/assert';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { eventually, folio, request } from '../_helpers/index.js';
-import { copySampleData, fill, openPage, signIn as signInAs, startBrowser, textOf } from '../_helpers/browser.js';
-import { serve, testProject, type ServeProcess } from '../_helpers/server.js';
+import { eventually } from '../_helpers/index.js';
+import { apiAs as apiAsOn, cli, EDITOR_PASSWORD, fill, openPage, signIn as signInAs, startEditorsSite, textOf, type EditorsSite } from '../_helpers/browser.js';
+import type { ServeProcess } from '../_helpers/server.js';
 
-const PASSWORD = 'correct-horse-battery-1';
 // The smallest valid PNG: one transparent pixel.
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const TITLE = 'Structured in the browser';
@@ -22,65 +21,46 @@ const TITLE = 'Structured in the browser';
 const test = suite("the editors' page: components, dynamic zones, relations and media");
 let browser: Browser;
 let server: ServeProcess;
-let site: Awaited<ReturnType<typeof testProject>>;
+let site: EditorsSite;
 let pixelFile: string;
 
 test.before(async () => {
-  // The sample project whole, with its media and its Editor role (which may upload and read the library).
   // Besides the sample's types, a page with a single component that nests a repeatable one.
-  site = await testProject({
-    files: {
-      'content-types/page.yaml': [
-        'kind: collectionType',
-        'info: { singularName: page, pluralName: pages, displayName: Page }',
-        'options: { draftAndPublish: false }',
-        'attributes:',
-        '  title: { type: string, required: true }',
-        '  seo:   { type: component, repeatable: false, component: shared.seo }',
-        '',
-      ].join('\n'),
-      'content-types/components/shared/seo.yaml': 'info: { displayName: SEO }\nattributes:\n  metaTitle: { type: string }\n  links: { type: component, repeatable: true, component: shared.link, max: 2 }\n',
-      'content-types/components/shared/link.yaml': 'info: { displayName: Link }\nattributes:\n  url: { type: string, required: true }\n',
+  site = await startEditorsSite({
+    project: {
+      files: {
+        'content-types/page.yaml': [
+          'kind: collectionType',
+          'info: { singularName: page, pluralName: pages, displayName: Page }',
+          'options: { draftAndPublish: false }',
+          'attributes:',
+          '  title: { type: string, required: true }',
+          '  seo:   { type: component, repeatable: false, component: shared.seo }',
+          '',
+        ].join('\n'),
+        'content-types/components/shared/seo.yaml': 'info: { displayName: SEO }\nattributes:\n  metaTitle: { type: string }\n  links: { type: component, repeatable: true, component: shared.link, max: 2 }\n',
+        'content-types/components/shared/link.yaml': 'info: { displayName: Link }\nattributes:\n  url: { type: string, required: true }\n',
+      },
+    },
+    async prepare(dir) {
+      // The Editor role may upload and read the media library already; pages are new.
+      const pages = ['find', 'findOne', 'create', 'update'].map((action) => `api::page.page.${action}`);
+      await cli(['permission', 'grant', 'editor', ...pages, '--dir', dir]);
+      pixelFile = join(dir, 'pixel.png');
+      await writeFile(pixelFile, PIXEL);
     },
   });
-  await copySampleData(site.dir);
-  const made = await folio(['user', 'create', '--username', 'edith', '--email', 'edith@example.com', '--password', PASSWORD, '--role', 'editor', '--dir', site.dir]);
-  assert.is(made.code, 0, made.stderr);
-  const pages = ['find', 'findOne', 'create', 'update'].map((action) => `api::page.page.${action}`);
-  const granted = await folio(['permission', 'grant', 'editor', ...pages, '--dir', site.dir]);
-  assert.is(granted.code, 0, granted.stderr);
-  pixelFile = join(site.dir, 'pixel.png');
-  await writeFile(pixelFile, PIXEL);
-  server = await serve(site.dir);
-  browser = await startBrowser();
+  ({ browser, server } = site);
 });
 
-test.after(async () => {
-  await browser?.close();
-  await server?.stop();
-  await site?.cleanup();
-});
+test.after(() => site?.close());
 
 async function signIn(page: Page): Promise<void> {
-  await fill(page, '[data-test="signin-identifier"]', 'edith');
-  await fill(page, '[data-test="signin-password"]', PASSWORD);
-  await page.click('[data-test="signin-submit"]');
+  await signInAs(page, 'edith', EDITOR_PASSWORD);
   await page.waitForSelector('[data-test="type-article"]', { visible: true });
 }
 
-/** The API as the user signed in on `page` calls it (the page keeps its token in sessionStorage). */
-async function apiAs(page: Page) {
-  const token = await page.evaluate(() => {
-    const storage = (globalThis as unknown as { sessionStorage: { length: number; key(i: number): string; getItem(k: string): string } }).sessionStorage;
-    for (let i = 0; i < storage.length; i++) {
-      const jwt = /"?(eyJ[\w-]+\.[\w-]+\.[\w-]+)"?/.exec(storage.getItem(storage.key(i)))?.[1];
-      if (jwt) return jwt;
-    }
-    return null;
-  });
-  assert.ok(token, 'the page keeps a token');
-  return (path: string) => request(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-}
+const apiAs = (page: Page) => apiAsOn(page, server.url);
 
 const click = async (page: Page, selector: string) => (await page.waitForSelector(selector, { visible: true }))!.click();
 const valueOf = (page: Page, selector: string) => page.$eval(selector, (node) => (node as unknown as { value: string }).value);
