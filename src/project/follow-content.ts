@@ -62,11 +62,11 @@ export function followContent(options: FollowContentOptions): () => void {
     pendingTypes.clear();
     pendingDocuments.clear();
     for (const name of types) {
-      const type = schemas().contentTypes.find((candidate) => candidate.singularName === name);
+      const type = schemas().bySingular(name);
       if (type) tell(await content.syncTypeFromDisk(type), (file) => file.startsWith(`${name}/`));
     }
     for (const [name, ids] of documents) {
-      const type = schemas().contentTypes.find((candidate) => candidate.singularName === name);
+      const type = schemas().bySingular(name);
       if (!type || types.includes(name)) continue;
       for (const documentId of ids) tell(await content.syncFromDisk(type, documentId), (file) => file.startsWith(`${name}/${documentId}/`));
     }
@@ -76,7 +76,7 @@ export function followContent(options: FollowContentOptions): () => void {
     const [type, documentId] = filename.split('/');
     // Temp files and folders of our own writes start with a dot; the rename that ends them is seen too.
     if (!type || type.startsWith('.') || documentId?.startsWith('.')) return;
-    const known = schemas().contentTypes.find((candidate) => candidate.singularName === type);
+    const known = schemas().bySingular(type);
     if (known && !content.noteChangedOnDisk(known, documentId)) return; // our own write
     if (documentId === undefined) pendingTypes.add(type);
     else {

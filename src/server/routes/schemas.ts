@@ -67,7 +67,7 @@ export function schemaRoutes(router: Router, schemas: () => Schemas): void {
     ctx.body = { data: schemas().contentTypes.filter((type) => kind === undefined || type.kind === kind).map(shownContentType) };
   });
   router.get(`${base}/content-types/:uid`, requires(contentTypeBuilderAction('content-types', 'getContentType')), (ctx) => {
-    const type = schemas().contentTypes.find((candidate) => candidate.uid === ctx.params.uid);
+    const type = schemas().byUid(ctx.params.uid ?? '');
     if (!type) throw new NotFoundError('contentType.notFound');
     ctx.body = { data: shownContentType(type) };
   });
