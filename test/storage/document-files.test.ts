@@ -7,6 +7,7 @@ import { ApplicationError, ValidationError } from '../../src/errors.js';
 import { createFileDocuments, createFileStore, parseDocumentFileName, type DocumentKey, type FileStore } from '../../src/storage/index.js';
 import { documentContract } from './contract.js';
 import { makeTempDir, rejects, removeTempDir } from './_helpers.js';
+import { eventually } from '../_helpers/index.js';
 
 documentContract('createFileDocuments(files, dataDir)', async () => {
   const dir = await makeTempDir();
@@ -63,13 +64,16 @@ test('should add versions to an existing document without temporary files left',
   assert.equal(await documents.get(key), { n: 3 });
 });
 
-/** What fs.watch reports for `dir` while `work` runs, once the events have arrived. */
-async function watched(dir: string, work: () => Promise<unknown>): Promise<string[]> {
+/**
+ * What fs.watch reports for `dir` while `work` runs, up to the event of each of `last` (a watch
+ * reports a folder's events in the order they happened: any event of a temp file comes before).
+ */
+async function watched(dir: string, last: string[], work: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
   const watcher = watch(dir, (_event, name) => seen.push(String(name)));
   try {
     await work();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await eventually(async () => last.every((name) => seen.includes(name)), `the events of ${last.join(', ')}`);
   } finally {
     watcher.close();
   }
@@ -81,11 +85,11 @@ test('should make temp files in content/.staging, so that a watcher of the folde
   await documents.put(key, { n: 1 });
   const docDir = join(dir, 'content/article/a1b2c3');
   // An update: each file arrives by one rename, with no temp file of its own in the document's folder.
-  const updated = await watched(docDir, () => documents.putAll([{ key: { ...key, status: 'draft' }, value: { n: 2 } }, { key, value: { n: 3 } }]));
+  const updated = await watched(docDir, ['draft.fr-FR.json', 'published.fr-FR.json'], () => documents.putAll([{ key: { ...key, status: 'draft' }, value: { n: 2 } }, { key, value: { n: 3 } }]));
   assert.equal([...new Set(updated)].sort(), ['draft.fr-FR.json', 'published.fr-FR.json']);
   assert.is(updated.length, 2, 'one event per file');
   // A create: the new document's folder appears in its type's folder whole, by one rename.
-  const created = await watched(join(dir, 'content/article'), () => documents.putAll([{ key: { ...key, documentId: 'n3w' }, value: { n: 1 } }]));
+  const created = await watched(join(dir, 'content/article'), ['n3w'], () => documents.putAll([{ key: { ...key, documentId: 'n3w' }, value: { n: 1 } }]));
   assert.equal(created, ['n3w']);
   assert.equal(await readdir(join(dir, 'content/.staging')), [], 'nothing left behind');
   assert.equal(await documents.get({ ...key, documentId: 'n3w' }), { n: 1 });
