@@ -7,8 +7,9 @@
 import type { Dirent } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, sep } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ApplicationError } from '../errors.js';
+import { startThread, threadUrl } from '../threads.js';
 import { BatchReader, entryType, isSafeName, readDirectorySync, type EntryType, type ReadBatch } from './document-reader.js';
 import type { FileStore } from './file-store.js';
 import type { Json, StoredDocument } from './types.js';
@@ -48,7 +49,7 @@ interface Found {
  * Measured on two cores: 1,000 folders read in ~100 ms on one thread.
  */
 const THREADS_FROM_DIRECTORIES = 2_000;
-const THREAD_URL = new URL(`./document-reader-thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+const THREAD_URL = threadUrl('./document-reader-thread', import.meta.url);
 
 /**
  * Reader threads by default: one per core, at most four. The file system calls are most of the
@@ -141,7 +142,7 @@ async function readInThreads(directories: readonly DocumentDirectory[], threads:
       Array.from({ length: threads }, (_, i) => {
         const from = i * size;
         const to = Math.min(directories.length, from + size);
-        const worker = startReaderThread({ dirs: directories.slice(from, to).map(({ dir }) => dir), first: from });
+        const worker = startThread(THREAD_URL, { dirs: directories.slice(from, to).map(({ dir }) => dir), first: from });
         workers.push(worker);
         const found: Found = { documents: [], skipped: [] };
         return new Promise<Found>((resolve, reject) => {
@@ -162,16 +163,6 @@ async function readInThreads(directories: readonly DocumentDirectory[], threads:
   } finally {
     for (const worker of workers) void worker.terminate();
   }
-}
-
-/**
- * Run from the TypeScript sources (the tests, under tsx), the thread must register tsx itself:
- * Node 20 does not pass tsx's hooks on to worker threads.
- */
-function startReaderThread(workerData: { dirs: string[]; first: number }): Worker {
-  if (!THREAD_URL.pathname.endsWith('.ts')) return new Worker(THREAD_URL, { workerData });
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return new Worker(`import(${tsx}).then(({ register }) => { register(); return import(${JSON.stringify(THREAD_URL.href)}); })`, { eval: true, workerData });
 }
 
 /** What a reader thread posts (see document-reader-thread.ts). */
