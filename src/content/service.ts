@@ -110,19 +110,8 @@ export function createContentService(deps: ContentServiceDeps) {
   const inQueue = createKeyedQueue();
   /** Writes of one document never interleave; writes of different documents run in parallel. */
   const writeKey = (type: ContentType, documentId: string) => `${type.uid}:${documentId}`;
-  /** Documents this service is writing now: the file events of its own writes are not news. */
-  const writing = new Set<string>();
   function queued<T>(key: string, write: () => Promise<T>): Promise<T> {
-    return inQueue(key, () =>
-      store.exclusive(key, async () => {
-        writing.add(key);
-        try {
-          return await write();
-        } finally {
-          writing.delete(key);
-        }
-      }),
-    );
+    return inQueue(key, () => store.exclusive(key, write));
   }
   /**
    * Unique values claimed by writes still on their way to disk, so that two documents written at
@@ -743,22 +732,12 @@ export function createContentService(deps: ContentServiceDeps) {
   const changedOnDisk = new Set<string>();
 
   /**
-   * Called by the file watcher the moment a document's files change (no documentId: a type's whole
-   * folder), so that the next write to it re-reads them first. Answers whether the change needs
-   * reading: not when it is this service's own write in progress.
+   * Called by the file watcher the moment someone else changed a document's files (no documentId:
+   * a type's whole folder), so that the next write to it re-reads them first.
    * @example content.noteChangedOnDisk(articleType, 'abc123')
    */
-  function noteChangedOnDisk(type: ContentType, documentId?: string): boolean {
-    if (documentId === undefined) {
-      changedOnDisk.add(type.uid);
-      return true;
-    }
-    const key = writeKey(type, documentId);
-    // The event of a write of ours (its rename lands while the write still syncs) says nothing new.
-    // An edit by someone else in that same instant is seen at its file's next change.
-    if (writing.has(key)) return false;
-    changedOnDisk.add(key);
-    return true;
+  function noteChangedOnDisk(type: ContentType, documentId?: string): void {
+    changedOnDisk.add(documentId === undefined ? type.uid : writeKey(type, documentId));
   }
 
   /**

@@ -22,6 +22,7 @@ import { createFileDocuments, createFileStore, createPostgresDocuments, MIGRATIO
 import { parseYaml } from '../yaml.js';
 import { connectRedis, type Redis } from '../redis/index.js';
 import { addEnvSecret } from './env-secrets.js';
+import { startContentWatch } from './content-watch.js';
 import { followContent } from './follow-content.js';
 import { databaseProblem, followDatabase, openDatabase, type ProjectDatabase } from './database.js';
 import { followContentTypes } from './follow-content-types.js';
@@ -246,146 +247,156 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   const jwtSecret = await resolveJwtSecret(config.usersPermissions.jwtSecret, paths.data, files);
   if (jwtSecret.generated) log.warn('no JWT_SECRET is set (in .env or the environment), nor users-permissions.jwtSecret: generated one in data/.jwt-secret');
   const tokens: TokenSettings = { secret: jwtSecret.secret, expiresIn: config.usersPermissions.jwt.expiresIn };
-  const documents = database
-    ? createPostgresDocuments(database.db)
-    : createFileDocuments(files, paths.data, { onSkip: (path, reason) => log.warn(`${path}: ${reason}`), sweepTempFiles: true });
-  // data/ is walked once: the store's load sweeps the folders of the content types it reads.
-  await files.removeStaleTempFiles(paths.data, { except: database ? [] : schemas.contentTypes.map((type) => join(paths.content, type.singularName)) });
-  const store = createContentStore(documents, schemas);
-  const contentShown = relative(paths.root, paths.content).split(sep).join('/');
-  await store.load((file, problems) => log.warn(`${contentShown}/${file}: not served (${problems.join('; ')})`));
-  const contentDeps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => config.i18n, webhooks: data.webhooks };
-  const live = createLiveContent(createContentService({ schemas, lookup, store, ...contentDeps }), schemas);
+  // Files changed by others are watched from before the documents are read, so none is missed.
+  const contentWatch = !database && config.server.watchContent ? startContentWatch(paths.content, log) : undefined;
+  try {
+    const documents = database
+      ? createPostgresDocuments(database.db)
+      : createFileDocuments(files, paths.data, { onSkip: (path, reason) => log.warn(`${path}: ${reason}`), sweepTempFiles: true, onWrite: contentWatch?.onWrite });
+    // data/ is walked once: the store's load sweeps the folders of the content types it reads.
+    await files.removeStaleTempFiles(paths.data, { except: database ? [] : schemas.contentTypes.map((type) => join(paths.content, type.singularName)) });
+    const store = createContentStore(documents, schemas);
+    const contentShown = relative(paths.root, paths.content).split(sep).join('/');
+    await store.load((file, problems) => log.warn(`${contentShown}/${file}: not served (${problems.join('; ')})`));
+    const contentDeps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => config.i18n, webhooks: data.webhooks };
+    const live = createLiveContent(createContentService({ schemas, lookup, store, ...contentDeps }), schemas);
 
-  /** Serves content types changed on disk, with every model and service built from them, or answers why not. */
-  async function applyContentTypes(next: Schemas): Promise<string[]> {
-    let problems: string[] = [];
-    await live.replace(async () => {
-      const nextStore = createContentStore(documents, next);
-      try {
-        await nextStore.load();
-      } catch (error) {
-        problems = [(error as Error).message];
-        return undefined;
-      }
-      problems = checkStore(nextStore, next, config.i18n.locales.map((locale) => locale.code)).map((problem) => `${contentShown}/${problem}`);
-      if (problems.length > 0) return undefined;
-      const models = buildModels(next);
-      setModels(models);
-      return { content: createContentService({ schemas: next, lookup: models.lookup, store: nextStore, ...contentDeps }), schemas: next };
+    /** Serves content types changed on disk, with every model and service built from them, or answers why not. */
+    async function applyContentTypes(next: Schemas): Promise<string[]> {
+      let problems: string[] = [];
+      await live.replace(async () => {
+        const nextStore = createContentStore(documents, next);
+        try {
+          await nextStore.load();
+        } catch (error) {
+          problems = [(error as Error).message];
+          return undefined;
+        }
+        problems = checkStore(nextStore, next, config.i18n.locales.map((locale) => locale.code)).map((problem) => `${contentShown}/${problem}`);
+        if (problems.length > 0) return undefined;
+        const models = buildModels(next);
+        setModels(models);
+        return { content: createContentService({ schemas: next, lookup: models.lookup, store: nextStore, ...contentDeps }), schemas: next };
+      });
+      return problems;
+    }
+    for (const name of ['resetPassword', 'emailConfirmation'] as const) checkTemplate(config.email.templates[name], 'config/email.yaml', `templates.${name}`);
+    const mailer = createMailer({ config: () => config.email, outboxDir: paths.outbox, files, log });
+    const sessions = createSessions({ sessions: tables.sessions as unknown as Table<SessionRow>, secret: () => tokens.secret, settings: () => config.usersPermissions.sessions });
+    let listeningUrl: string | undefined;
+    const publicUrl = () => config.server.url ?? listeningUrl ?? `http://${config.server.host}:${config.server.port}`;
+    const providerProblems = providerConfigProblems(config.usersPermissions.providers);
+    if (providerProblems.length > 0) throw new ProjectFileError('config/users-permissions.yaml', undefined, providerProblems.join('; '));
+    const redisUrl = config.server.redis.url;
+    const redis = redisUrl === null ? undefined : { client: await connectRedis(redisUrl), url: redisUrl };
+    const providers = createProviderLogin({
+      config: () => ({ server: config.server, providers: config.usersPermissions.providers }),
+      publicUrl,
+      ...(redis && { pending: createRedisPendingStore(redis.client, redis.url, Date.now) }),
     });
-    return problems;
-  }
-  for (const name of ['resetPassword', 'emailConfirmation'] as const) checkTemplate(config.email.templates[name], 'config/email.yaml', `templates.${name}`);
-  const mailer = createMailer({ config: () => config.email, outboxDir: paths.outbox, files, log });
-  const sessions = createSessions({ sessions: tables.sessions as unknown as Table<SessionRow>, secret: () => tokens.secret, settings: () => config.usersPermissions.sessions });
-  let listeningUrl: string | undefined;
-  const publicUrl = () => config.server.url ?? listeningUrl ?? `http://${config.server.host}:${config.server.port}`;
-  const providerProblems = providerConfigProblems(config.usersPermissions.providers);
-  if (providerProblems.length > 0) throw new ProjectFileError('config/users-permissions.yaml', undefined, providerProblems.join('; '));
-  const redisUrl = config.server.redis.url;
-  const redis = redisUrl === null ? undefined : { client: await connectRedis(redisUrl), url: redisUrl };
-  const providers = createProviderLogin({
-    config: () => ({ server: config.server, providers: config.usersPermissions.providers }),
-    publicUrl,
-    ...(redis && { pending: createRedisPendingStore(redis.client, redis.url, Date.now) }),
-  });
-  const auth = createAuthService({
-    config: () => config,
-    // Rebuilt with the content types (the User's own attributes are one): read at each call.
-    get users() {
-      return data.users;
-    },
-    userTable: tables.users, roles: tables.roles, tokens, sessions, publicUrl, log, providers,
-    mail: { send: (message) => mailer.send(message), render: (template, variables) => renderTemplate(template, variables as TemplateVariables) },
-  });
+    const auth = createAuthService({
+      config: () => config,
+      // Rebuilt with the content types (the User's own attributes are one): read at each call.
+      get users() {
+        return data.users;
+      },
+      userTable: tables.users, roles: tables.roles, tokens, sessions, publicUrl, log, providers,
+      mail: { send: (message) => mailer.send(message), render: (template, variables) => renderTemplate(template, variables as TemplateVariables) },
+    });
 
-  const reloadLocales = () => {
-    try {
-      const file = 'config/i18n.yaml';
-      const i18n = resolveI18n(validateConfigFile('i18n', parseYaml(readFileSync(join(paths.config, 'i18n.yaml'), 'utf8'), file)));
-      if (JSON.stringify(i18n) === JSON.stringify(config.i18n)) return;
-      config = { ...config, i18n };
-      setConfig(config);
-      log.info(`locales reloaded: ${i18n.locales.map((locale) => locale.code).join(', ')} (default ${i18n.defaultLocale})`);
-    } catch (error) {
-      // A half-edited file must not take a running server down: keep serving the last good locales.
-      log.warn(`config/i18n.yaml was not reloaded: ${(error as Error).message}`);
+    const reloadLocales = () => {
+      try {
+        const file = 'config/i18n.yaml';
+        const i18n = resolveI18n(validateConfigFile('i18n', parseYaml(readFileSync(join(paths.config, 'i18n.yaml'), 'utf8'), file)));
+        if (JSON.stringify(i18n) === JSON.stringify(config.i18n)) return;
+        config = { ...config, i18n };
+        setConfig(config);
+        log.info(`locales reloaded: ${i18n.locales.map((locale) => locale.code).join(', ')} (default ${i18n.defaultLocale})`);
+      } catch (error) {
+        // A half-edited file must not take a running server down: keep serving the last good locales.
+        log.warn(`config/i18n.yaml was not reloaded: ${(error as Error).message}`);
+      }
+    };
+
+    let probing: Promise<void> | undefined;
+    let probedAt = -Infinity;
+    const databaseHealth = database && databaseProblem(database.db);
+    async function storeProblem(): Promise<string | undefined> {
+      if (databaseHealth) return databaseHealth();
+      if (files.problem() === undefined) return undefined;
+      if (probing === undefined && Date.now() - probedAt >= 1000) {
+        probedAt = Date.now();
+        probing = files.probe(paths.data).catch(() => undefined).finally(() => (probing = undefined));
+      }
+      await probing;
+      return files.problem();
     }
-  };
 
-  let probing: Promise<void> | undefined;
-  let probedAt = -Infinity;
-  const databaseHealth = database && databaseProblem(database.db);
-  async function storeProblem(): Promise<string | undefined> {
-    if (databaseHealth) return databaseHealth();
-    if (files.problem() === undefined) return undefined;
-    if (probing === undefined && Date.now() - probedAt >= 1000) {
-      probedAt = Date.now();
-      probing = files.probe(paths.data).catch(() => undefined).finally(() => (probing = undefined));
-    }
-    await probing;
-    return files.problem();
+    const serving: Omit<Project, keyof ProjectData> = {
+      documents,
+      content: live.content,
+      tokens,
+      auth,
+      sessions,
+      publicUrl,
+      setListeningUrl: (url) => {
+        listeningUrl = url;
+      },
+      log,
+      watch() {
+        const tableFiles = new Map<string, Table<Row>>(TABLES.map((name: TableName) => [`${name}.json`, tables[name] as Table<Row>]));
+        const watchers: FSWatcher[] = [
+          watch(paths.data, (_event, filename) => {
+            const table = filename ? tableFiles.get(filename.toString()) : undefined;
+            if (!table) return;
+            try {
+              table.refresh();
+            } catch (error) {
+              log.error(`data/${filename} was not reloaded`, error);
+            }
+          }),
+          watch(paths.config, (_event, filename) => {
+            if (filename?.toString() === 'i18n.yaml') reloadLocales();
+          }),
+        ];
+        for (const watcher of watchers) watcher.on('error', (error) => log.error('file watch failed', error));
+        // Webhooks are sent by a serving process, after the answers whose writes recorded them.
+        const deliveries = startDeliveries({ service: data.webhooks, webhooks: tables.webhooks, deliveries: data.webhooks.store, settings: () => config.server.webhooks, log });
+        const stopWaking = data.webhooks.onRecorded(deliveries.wake);
+        // Documents changed by others arrive from the database (other processes) or in data/content/ (git, an editor).
+        const following = database ? followDatabase({ database, schemas: () => data.schemas, content: live.content, log }) : undefined;
+        following?.catch((error: unknown) => log.error('listening to the database failed', error));
+        const stopFollowing = config.server.watchContent
+          ? [
+            ...(contentWatch ? [followContent({ root: paths.root, contentDir: paths.content, schemas: () => data.schemas, content: live.content, log, watch: contentWatch })] : []),
+            followContentTypes({ root: paths.root, log, schemas: () => data.schemas, apply: applyContentTypes }),
+          ]
+          : [];
+        return () => {
+          for (const watcher of watchers) watcher.close();
+          for (const stop of stopFollowing) stop();
+          stopWaking();
+          void deliveries.stop();
+          void following?.then((stop) => stop(), () => undefined);
+        };
+      },
+      flush: files.whenIdle,
+      storeProblem,
+      redis,
+      async close() {
+        await contentWatch?.stop();
+        redis?.client.disconnect();
+        await database?.db.close();
+      },
+    };
+    // Every folder is watched by now (the thread started before the documents were read): any change made after `openProject` is told.
+    await contentWatch?.ready;
+    // The project's data as it is, its live getters (config, content types and what is built from them) kept.
+    return Object.defineProperties(serving, Object.getOwnPropertyDescriptors(data)) as Project;
+  } catch (error) {
+    await contentWatch?.stop(); // a project that did not open leaves no thread behind
+    throw error;
   }
-
-  const serving: Omit<Project, keyof ProjectData> = {
-    documents,
-    content: live.content,
-    tokens,
-    auth,
-    sessions,
-    publicUrl,
-    setListeningUrl: (url) => {
-      listeningUrl = url;
-    },
-    log,
-    watch() {
-      const tableFiles = new Map<string, Table<Row>>(TABLES.map((name: TableName) => [`${name}.json`, tables[name] as Table<Row>]));
-      const watchers: FSWatcher[] = [
-        watch(paths.data, (_event, filename) => {
-          const table = filename ? tableFiles.get(filename.toString()) : undefined;
-          if (!table) return;
-          try {
-            table.refresh();
-          } catch (error) {
-            log.error(`data/${filename} was not reloaded`, error);
-          }
-        }),
-        watch(paths.config, (_event, filename) => {
-          if (filename?.toString() === 'i18n.yaml') reloadLocales();
-        }),
-      ];
-      for (const watcher of watchers) watcher.on('error', (error) => log.error('file watch failed', error));
-      // Webhooks are sent by a serving process, after the answers whose writes recorded them.
-      const deliveries = startDeliveries({ service: data.webhooks, webhooks: tables.webhooks, deliveries: data.webhooks.store, settings: () => config.server.webhooks, log });
-      const stopWaking = data.webhooks.onRecorded(deliveries.wake);
-      // Documents changed by others arrive from the database (other processes) or in data/content/ (git, an editor).
-      const following = database ? followDatabase({ database, schemas: () => data.schemas, content: live.content, log }) : undefined;
-      following?.catch((error: unknown) => log.error('listening to the database failed', error));
-      const stopFollowing = config.server.watchContent
-        ? [
-          ...(database ? [] : [followContent({ root: paths.root, contentDir: paths.content, schemas: () => data.schemas, content: live.content, log })]),
-          followContentTypes({ root: paths.root, log, schemas: () => data.schemas, apply: applyContentTypes }),
-        ]
-        : [];
-      return () => {
-        for (const watcher of watchers) watcher.close();
-        for (const stop of stopFollowing) stop();
-        stopWaking();
-        void deliveries.stop();
-        void following?.then((stop) => stop(), () => undefined);
-      };
-    },
-    flush: files.whenIdle,
-    storeProblem,
-    redis,
-    async close() {
-      redis?.client.disconnect();
-      await database?.db.close();
-    },
-  };
-  // The project's data as it is, its live getters (config, content types and what is built from them) kept.
-  return Object.defineProperties(serving, Object.getOwnPropertyDescriptors(data)) as Project;
 }
 
 /** What `folio db migrate` did. */

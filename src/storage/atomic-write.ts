@@ -72,11 +72,12 @@ export interface AtomicWriter {
 
   /**
    * Removes `dir` if it is empty (and fsyncs its parent); a non-empty or missing one is left alone.
+   * Answers whether it removed it.
    *
    * @example
-   * await files.removeEmptyDirectory('data/content/article/abc');
+   * await files.removeEmptyDirectory('data/content/article/abc'); // → true
    */
-  removeEmptyDirectory(dir: string): Promise<void>;
+  removeEmptyDirectory(dir: string): Promise<boolean>;
 
   /**
    * Writes and syncs a throwaway file in `dir`, then removes it: whether the storage takes writes
@@ -160,13 +161,15 @@ export function createAtomicWriter(temps: TempNames, health: StorageHealth, fs: 
    * Runs one durable change and tells `health` how it went: a failure of the storage (a full disk)
    * becomes an InsufficientStorageError, and a success says the storage takes writes.
    */
-  async function told(change: () => Promise<void>, probe = false): Promise<void> {
+  async function told<T>(change: () => Promise<T>, probe = false): Promise<T> {
+    let done: T;
     try {
-      await change();
+      done = await change();
     } catch (error) {
       throw health.failed(error, { probe });
     }
     health.succeeded();
+    return done;
   }
   const queues = new Map<string, PathQueue>();
   /** Multi-step mutations (a table update waiting for its lock, a remove and its rmdir) still running. */
@@ -321,14 +324,15 @@ async function fsyncDirectory(fs: WriteFs, dir: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 
 /** Removes `dir` if it is empty (and fsyncs its parent); a non-empty or missing one is left alone. */
-async function removeEmptyDirectory(context: WriteContext, dir: string): Promise<void> {
+async function removeEmptyDirectory(context: WriteContext, dir: string): Promise<boolean> {
   try {
     await context.fs.rmdir(dir);
   } catch (error) {
-    if (['ENOENT', 'ENOTEMPTY', 'EEXIST'].includes(errorCode(error) ?? '')) return;
+    if (['ENOENT', 'ENOTEMPTY', 'EEXIST'].includes(errorCode(error) ?? '')) return false;
     throw error;
   }
   await context.syncDirectory(dirname(dir));
+  return true;
 }
 
 async function writeDurably(context: WriteContext, path: string, data: string | Uint8Array, mode: number): Promise<void> {

@@ -27,6 +27,14 @@ export interface FileDocumentsOptions {
   sweepTempFiles?: boolean;
   /** Threads that read files for `list` of a large tree; 0: none. Default: one per core, at most four. */
   readerThreads?: number;
+  /**
+   * Told which paths a write is about to change under data/content/, before it does (`expect`),
+   * and which of them it then did not (`withdraw`: the write failed, or a document's folder still
+   * held other versions). Paths are relative to data/content/ and `/`-separated: a version's file
+   * (`article/abc/draft.en.json`) or a document's folder (`article/abc`). A watch of those folders
+   * tells the server's own changes from others' by them.
+   */
+  onWrite?: (change: 'expect' | 'withdraw', paths: string[]) => void;
 }
 
 // `get` reads with the callback readFile, promisified: fs.promises.readFile costs ~2.5× more per
@@ -51,6 +59,7 @@ export function createFileDocuments(files: FileStore, dataDir: string, options: 
   const onSkip = options.onSkip ?? ((path, reason) => process.emitWarning(`${path}: ${reason}`, 'FolioStorageWarning'));
   const treeOptions = { files, onSkip, sweepTempFiles: options.sweepTempFiles ?? false, readerThreads: options.readerThreads ?? defaultReaderThreads() };
   const documentDir = (key: DocumentKey) => join(contentDir, key.type, key.documentId);
+  const notify = options.onWrite ?? (() => undefined);
   const fileOf = (key: DocumentKey) => {
     assertDocumentKey(key);
     return join(documentDir(key), `${key.status}.${key.locale}.json`);
@@ -64,8 +73,18 @@ export function createFileDocuments(files: FileStore, dataDir: string, options: 
     if (versions.length === 0) return;
     await options?.with?.(); // durable before the document: see CommitOptions
     const written = versions.map(({ key, value }) => ({ name: basename(fileOf(key)), data: stableStringify(value) }));
+    const { type, documentId } = versions[0]!.key;
     const dir = documentDir(versions[0]!.key);
-    await inOrder(dir, () => files.writeFilesAtomic(dir, written, { stagingDir }));
+    const paths = written.map(({ name }) => `${type}/${documentId}/${name}`);
+    await inOrder(dir, async () => {
+      notify('expect', paths);
+      try {
+        await files.writeFilesAtomic(dir, written, { stagingDir });
+      } catch (error) {
+        notify('withdraw', paths);
+        throw error;
+      }
+    });
   }
 
   return {
@@ -83,10 +102,19 @@ export function createFileDocuments(files: FileStore, dataDir: string, options: 
     async remove(key, options) {
       const file = fileOf(key);
       await options?.with?.();
+      const folder = `${key.type}/${key.documentId}`;
+      const paths = [`${folder}/${basename(file)}`, folder];
       await inOrder(documentDir(key), () => files.track(async () => {
-        await files.removeFile(file);
-        // The last version of a document takes its directory with it, so `list` never walks empty ones.
-        await files.removeEmptyDirectory(documentDir(key));
+        notify('expect', paths);
+        let removed = 0; // of paths
+        try {
+          await files.removeFile(file);
+          removed = 1;
+          // The last version of a document takes its directory with it, so `list` never walks empty ones.
+          if (await files.removeEmptyDirectory(documentDir(key))) removed = 2;
+        } finally {
+          if (removed < 2) notify('withdraw', paths.slice(removed));
+        }
       }));
     },
 

@@ -1,0 +1,180 @@
+/**
+ * The thread of content-watch.ts. It watches `data/content/`, each type's folder and each
+ * document's folder, and posts the paths that someone else changed. The server tells it, before
+ * each write, which paths the write changes: every such change makes exactly one event (a rename
+ * into place, or a removal; temp files live elsewhere), so an event the server announced is its
+ * own, and any other is news. The events of the server's own writes wake this thread, never the
+ * one that answers requests.
+ */
+import { existsSync, readdirSync, watch, type FSWatcher } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { ThreadMessage, WatchData } from './content-watch.js';
+import { pathRingReader } from './path-ring.js';
+
+/** An announced change whose event never came (a watch limit reached) is forgotten after one to two rounds of this. */
+const KEPT_MS = 10_000;
+
+const { contentDir, ring } = workerData as WatchData;
+const words = pathRingReader(ring);
+const port = parentPort!;
+const post = (message: ThreadMessage) => port.postMessage(message);
+
+// Module state on purpose: this file is the body of one watch thread, shared with nothing.
+
+/** Path → changes the server announced there whose events have not come yet. Two generations, so they age out. */
+let announced = new Map<string, number>();
+let older = new Map<string, number>();
+setInterval(() => {
+  older = announced;
+  announced = new Map();
+}, KEPT_MS).unref();
+
+function announce(path: string): void {
+  announced.set(path, (announced.get(path) ?? 0) + 1);
+}
+
+/** Takes one announced change at `path`; false when there is none (the change is someone else's). */
+function take(path: string): boolean {
+  for (const generation of [announced, older]) {
+    const count = generation.get(path);
+    if (count === undefined) continue;
+    if (count > 1) generation.set(path, count - 1);
+    else generation.delete(path);
+    return true;
+  }
+  return false;
+}
+
+/** Takes in what the server said since the last turn: a withdrawn change is taken as if its event came. */
+const readWords = () => words.read((word, path) => (word === 'expect' ? announce(path) : take(path)));
+// Said about writes that make no event (they failed), the words would otherwise wait for one.
+setInterval(readWords, 1000).unref();
+
+/** The files of a document folder (not temp files); undefined when the folder is gone. */
+function filesIn(folder: string): string[] | undefined {
+  try {
+    return readdirSync(join(contentDir, folder)).filter((name) => !name.startsWith('.'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the change at `path` is one the server announced (and takes it). */
+function isOwn(path: string, depth: number): boolean {
+  if (depth !== 2) return take(path);
+  // A document folder: removed (its removal was announced), or put in place whole by a create, its
+  // files in it (their puts were announced, and make no event of their own).
+  const names = filesIn(path);
+  if (names === undefined) return take(path);
+  const files = names.map((name) => `${path}/${name}`);
+  if (files.length === 0 || !files.every((file) => announced.has(file) || older.has(file))) return false;
+  files.forEach(take);
+  return true;
+}
+
+// Events are judged after the poll phase that brought them, so that the server's word about a
+// write, posted before the write began, is always read before that write's event is judged.
+/** The paths of the events not judged yet, one per event: two events at one path are two changes. */
+let pending: string[] = [];
+let judging = false;
+function judgeSoon(): void {
+  if (judging) return;
+  judging = true;
+  setImmediate(judge);
+}
+
+// Under a stream of writes, each event and each word from the server would wake this thread on its
+// own, and the wake-ups cost the machine more than the work. Woken again within BUSY_MS, it sleeps
+// NAP_MS first, and then takes all that came meanwhile in one turn; an occasional change is judged at once.
+const BUSY_MS = 5;
+const NAP_MS = 5;
+const napCell = new Int32Array(new SharedArrayBuffer(4));
+let lastTurn = -Infinity;
+let napped = false;
+
+function judge(): void {
+  if (!napped && performance.now() - lastTurn < BUSY_MS) {
+    Atomics.wait(napCell, 0, 0, NAP_MS);
+    napped = true;
+    setImmediate(judge); // the events that came during the nap are read first
+    return;
+  }
+  napped = false;
+  lastTurn = performance.now();
+  judging = false;
+  readWords(); // all said before the events' writes began
+  const changed = new Set<string>();
+  for (const path of pending) {
+    const depth = path.split('/').length; // 1: a type, 2: a document, 3: a version file
+    if (depth === 1 || !isOwn(path, depth)) changed.add(path);
+  }
+  pending = [];
+  if (changed.size > 0) post({ changed: [...changed] });
+}
+
+// One plain watch per folder (content/, each type, each document), added and dropped as folders
+// come and go. Node 20's recursive watch on Linux is far too slow for this tree: with 10,000
+// documents it took creates from about 1,100 to 22 per second.
+const watchers = new Map<string, FSWatcher>();
+let tooMany = false;
+
+function follow(folder: string): void {
+  if (watchers.has(folder)) return;
+  let watcher: FSWatcher;
+  try {
+    watcher = watch(join(contentDir, folder), (_event, name) => name && seen(folder, name.toString()));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return;
+    if (code === 'ENOSPC' && !tooMany) {
+      tooMany = true;
+      post({ warn: 'data/content: the system allows no more file watches (fs.inotify.max_user_watches); documents changed on disk in folders beyond it are read again only at a restart' });
+    }
+    if (code !== 'ENOSPC') post({ failed: `watching data/content/${folder} failed: ${(error as Error).message}` });
+    return;
+  }
+  watcher.on('error', () => unfollow(folder)); // its folder went away
+  watchers.set(folder, watcher);
+}
+
+function unfollow(folder: string): void {
+  for (const [key, watcher] of watchers) {
+    if (key !== folder && !key.startsWith(`${folder}/`)) continue;
+    watcher.close();
+    watchers.delete(key);
+  }
+}
+
+/** Follows a folder that appeared (a type, or a document) and everything below it. */
+function followTree(folder: string, depth: number): void {
+  follow(folder);
+  if (depth >= 2) return;
+  for (const name of subfolders(join(contentDir, folder))) followTree(folder === '' ? name : `${folder}/${name}`, depth + 1);
+}
+
+function seen(folder: string, name: string): void {
+  // Temp files and folders start with a dot; a folder's own removal is told by its parent too.
+  if (name.startsWith('.') || (folder !== '' && name === basename(folder) && !existsSync(join(contentDir, folder)))) return;
+  const path = folder === '' ? name : `${folder}/${name}`;
+  const depth = path.split('/').length;
+  if (depth <= 2) {
+    // A folder followed already may be gone; a new one is followed (watching a folder that is gone fails quietly).
+    if (!watchers.has(path)) followTree(path, depth);
+    else if (!existsSync(join(contentDir, path))) unfollow(path);
+  }
+  pending.push(path);
+  judgeSoon();
+}
+
+/** The folders directly in `dir` that can be a type or a document (not temp folders). */
+function subfolders(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name);
+  } catch {
+    return []; // gone meanwhile
+  }
+}
+
+followTree('', 0);
+post({ ready: true });
