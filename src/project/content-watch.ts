@@ -71,11 +71,17 @@ export function startContentWatch(contentDir: string, log: Logger): ContentWatch
     log.error('watching data/content/ stopped; documents changed on disk are read again only at a restart', error);
     markReady();
   });
-  worker.on('exit', () => markReady());
+  let running = true;
+  worker.on('exit', () => {
+    running = false; // nothing reads the ring any more: the server's words go nowhere
+    backlog.length = 0;
+    markReady();
+  });
   // Once it watches, it is never what keeps a process alive (unref'd after its listeners: adding one refs it again).
   void ready.then(() => worker.unref());
   return {
     onWrite(word, paths) {
+      if (!running) return;
       for (const path of paths) if (backlog.length > 0 || !writer.write(word, path)) backlog.push([word, path]);
       if (backlog.length > 0 && !retry) retry = setTimeout(writeBacklog, RETRY_MS).unref();
     },
