@@ -34,16 +34,17 @@ function announce(path: string): void {
   announced.set(path, (announced.get(path) ?? 0) + 1);
 }
 
+/** The generation that holds an announced change at `path`, if any. */
+const holding = (path: string) => (announced.has(path) ? announced : older.has(path) ? older : undefined);
+
 /** Takes one announced change at `path`; false when there is none (the change is someone else's). */
 function take(path: string): boolean {
-  for (const generation of [announced, older]) {
-    const count = generation.get(path);
-    if (count === undefined) continue;
-    if (count > 1) generation.set(path, count - 1);
-    else generation.delete(path);
-    return true;
-  }
-  return false;
+  const generation = holding(path);
+  if (!generation) return false;
+  const count = generation.get(path)!;
+  if (count > 1) generation.set(path, count - 1);
+  else generation.delete(path);
+  return true;
 }
 
 /** Takes in what the server said since the last turn: a withdrawn change is taken as if its event came. */
@@ -68,7 +69,7 @@ function isOwn(path: string, depth: number): boolean {
   const names = filesIn(path);
   if (names === undefined) return take(path);
   const files = names.map((name) => `${path}/${name}`);
-  if (files.length === 0 || !files.every((file) => announced.has(file) || older.has(file))) return false;
+  if (files.length === 0 || !files.every(holding)) return false;
   files.forEach(take);
   return true;
 }

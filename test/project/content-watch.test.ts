@@ -25,11 +25,10 @@ interface Watched {
   /** Every path the watch told, in order. */
   told: string[];
   disk: ReturnType<typeof failingFs>;
-  close(): Promise<void>;
 }
 
-/** A data folder holding article a1 (a draft and a published version) before the watch starts. */
-async function watched(): Promise<Watched> {
+/** A test that runs `run` on a data folder holding article a1 (a draft and a published version) before the watch starts. */
+const withWatched = (run: (w: Watched) => Promise<void>) => async (): Promise<void> => {
   const dir = await makeTempDir();
   await createFileDocuments(createFileStore(), dir).putAll([{ key: draft, value: { title: 'Draft' } }, { key: published, value: { title: 'Published' } }]);
   const watch = startContentWatch(join(dir, 'content'), createLogger({ write: () => undefined }));
@@ -38,8 +37,13 @@ async function watched(): Promise<Watched> {
   watch.follow((paths) => told.push(...paths));
   const disk = failingFs();
   const documents = createFileDocuments(createFileStore({ fs: disk.fs }), dir, { onWrite: watch.onWrite });
-  return { dir, watch, documents, told, disk, close: async () => { await watch.stop(); await removeTempDir(dir); } };
-}
+  try {
+    await run({ dir, watch, documents, told, disk });
+  } finally {
+    await watch.stop();
+    await removeTempDir(dir);
+  }
+};
 
 /**
  * Replaces a file the way a sync tool does, a new file renamed into place: one event, like each
@@ -53,57 +57,37 @@ async function replaceOnDisk(w: Watched, path: string): Promise<void> {
   await eventually(async () => w.told.includes(path), `${path} told`);
 }
 
-test('when the server writes, updates and removes documents then none of it is told, and a change by someone else after it is', async () => {
-  const w = await watched();
-  try {
-    const other: DocumentKey = { ...draft, documentId: 'b2' };
-    await w.documents.put(other, { title: 'New' }); // a folder put in place whole
-    await w.documents.put(other, { title: 'Changed' });
-    await w.documents.putAll([{ key: draft, value: { title: 'Draft 2' } }, { key: published, value: { title: 'Published 2' } }]);
-    await w.documents.remove(other); // its last version: the folder goes too
-    await w.documents.remove(draft); // the published version stays, and the folder
-    await replaceOnDisk(w, fileOf(published));
-    assert.equal(w.told, [fileOf(published)]);
-  } finally {
-    await w.close();
-  }
-});
+test('when the server writes, updates and removes documents then none of it is told, and a change by someone else after it is', withWatched(async (w) => {
+  const other: DocumentKey = { ...draft, documentId: 'b2' };
+  await w.documents.put(other, { title: 'New' }); // a folder put in place whole
+  await w.documents.put(other, { title: 'Changed' });
+  await w.documents.putAll([{ key: draft, value: { title: 'Draft 2' } }, { key: published, value: { title: 'Published 2' } }]);
+  await w.documents.remove(other); // its last version: the folder goes too
+  await w.documents.remove(draft); // the published version stays, and the folder
+  await replaceOnDisk(w, fileOf(published));
+  assert.equal(w.told, [fileOf(published)]);
+}));
 
-test('when someone replaces a file just after the server wrote it then the change is told', async () => {
-  const w = await watched();
-  try {
-    await w.documents.put(draft, { title: 'From the API' });
-    await replaceOnDisk(w, fileOf(draft));
-    assert.equal(w.told, [fileOf(draft)]);
-  } finally {
-    await w.close();
-  }
-});
+test('when someone replaces a file just after the server wrote it then the change is told', withWatched(async (w) => {
+  await w.documents.put(draft, { title: 'From the API' });
+  await replaceOnDisk(w, fileOf(draft));
+  assert.equal(w.told, [fileOf(draft)]);
+}));
 
-test('when a write fails then its announcement is withdrawn, and a later change by someone else at that path is told', async () => {
-  const w = await watched();
-  try {
-    w.disk.fail('EIO');
-    let failed = false;
-    await w.documents.put(draft, { title: 'Never on disk' }).catch(() => (failed = true));
-    assert.ok(failed, 'the write failed');
-    w.disk.fail(undefined);
-    await replaceOnDisk(w, fileOf(draft)); // never told if the failed write's announcement had stayed
-  } finally {
-    await w.close();
-  }
-});
+test('when a write fails then its announcement is withdrawn, and a later change by someone else at that path is told', withWatched(async (w) => {
+  w.disk.fail('EIO');
+  let failed = false;
+  await w.documents.put(draft, { title: 'Never on disk' }).catch(() => (failed = true));
+  assert.ok(failed, 'the write failed');
+  w.disk.fail(undefined);
+  await replaceOnDisk(w, fileOf(draft)); // never told if the failed write's announcement had stayed
+}));
 
-test('when a removal leaves the folder (another version stays) and someone then moves the folder away then that is told', async () => {
-  const w = await watched();
-  try {
-    await w.documents.remove(draft);
-    await mkdir(join(w.dir, 'elsewhere'));
-    await rename(join(w.dir, 'content/article/a1'), join(w.dir, 'elsewhere/a1'));
-    await eventually(async () => w.told.includes('article/a1'), 'the folder moved away told');
-  } finally {
-    await w.close();
-  }
-});
+test('when a removal leaves the folder (another version stays) and someone then moves the folder away then that is told', withWatched(async (w) => {
+  await w.documents.remove(draft);
+  await mkdir(join(w.dir, 'elsewhere'));
+  await rename(join(w.dir, 'content/article/a1'), join(w.dir, 'elsewhere/a1'));
+  await eventually(async () => w.told.includes('article/a1'), 'the folder moved away told');
+}));
 
 test.run();
