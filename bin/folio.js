@@ -1,3 +1,4 @@
 #!/usr/bin/env node
-import { run } from '../dist/cli/index.js';
+// The CLI as `npm run build` bundles it (scripts/bundle.mjs); dist/cli/ holds the same code unbundled.
+import { run } from '../dist/bundle/folio.js';
 await run(process.argv);
