@@ -12,7 +12,8 @@
  *   sort at all.
  * - A case-insensitive text condition (`$containsi`, `$eqi`, …) on a field of the row itself reads
  *   the field's lower-cased column, made once per list, rather than lower-casing every row's text
- *   at every request.
+ *   at every request; a row whose text lacks a pair of adjacent characters of the needle is passed
+ *   over without a string search.
  *
  * The answer is the one a scan and a stable sort give: the same rows in the same order.
  */
@@ -74,14 +75,42 @@ function indexOf(rows: readonly Row[], field: string, kind: ValueKind): FieldInd
   return kept(rows, `index:${field}:${kind}`, () => makeIndex(rows, field, kind));
 }
 
-/** A field's text, lower-cased, by position in the list (null where it has none). */
-function loweredColumn(rows: readonly Row[], field: string): Array<string | null> | undefined {
-  return kept(rows, `lowered:${field}`, () =>
-    rows.map((row) => {
+/**
+ * A field's text, lower-cased, by position in the list (null where it has none), with each text's
+ * pairs: two words of bits per position, one bit for each pair of adjacent characters it holds (the
+ * pair hashed into 64). A text lacking a bit of a needle's pairs cannot hold the needle, so most
+ * rows fail a text condition on two integer tests, without a string search.
+ */
+interface LoweredColumn {
+  texts: Array<string | null>;
+  pairs: Int32Array;
+}
+
+function loweredColumn(rows: readonly Row[], field: string): LoweredColumn | undefined {
+  return kept(rows, `lowered:${field}`, () => {
+    const texts = rows.map((row) => {
       const text = textOf(row[field]);
       return text === null ? null : text.toLowerCase();
-    }),
-  );
+    });
+    const pairs = new Int32Array(texts.length * 2);
+    texts.forEach((text, position) => {
+      if (text !== null) pairBits(text, pairs, position * 2);
+    });
+    return { texts, pairs };
+  });
+}
+
+/** Sets, at `into[at]` and `into[at + 1]`, the bits of the pairs of adjacent characters of `text`. */
+function pairBits(text: string, into: Int32Array, at: number): void {
+  let low = 0;
+  let high = 0;
+  for (let i = 1; i < text.length; i++) {
+    const bit = Math.imul(text.charCodeAt(i - 1) * 31 + text.charCodeAt(i), 0x9e3779b1) >>> 26;
+    if (bit < 32) low |= 1 << bit;
+    else high |= 1 << (bit - 32);
+  }
+  into[at] = low;
+  into[at + 1] = high;
 }
 
 function makeIndex(rows: readonly Row[], field: string, kind: ValueKind): FieldIndex {
@@ -178,25 +207,33 @@ function isLowered(part: Filter, model: Model): part is LoweredCondition {
 }
 
 /** The test of a lowered condition on one position, as compileFilter's is true (null, unknown, is not). */
-function loweredTest(condition: LoweredCondition, column: ReadonlyArray<string | null>): (position: number) => boolean {
+function loweredTest(condition: LoweredCondition, { texts, pairs }: LoweredColumn): (position: number) => boolean {
   const needle = condition.value.toLowerCase();
+  const bits = new Int32Array(2);
+  pairBits(needle, bits, 0);
+  const [low, high] = bits as unknown as [number, number];
+  /** False when the text at `position` lacks one of the needle's pairs: the needle is then not in it. */
+  const mayHold = (position: number) => (pairs[position * 2]! & low) === low && (pairs[position * 2 + 1]! & high) === high;
   // One closure per operator, each calling the string method itself: this runs once per candidate row.
   switch (condition.operator) {
     case '$eqi':
-      return (position) => column[position] === needle;
+      return (position) => texts[position] === needle;
     case '$nei':
       return (position) => {
-        const text = column[position];
+        const text = texts[position];
         return text !== null && text !== undefined && text !== needle;
       };
     case '$startsWithi':
-      return (position) => column[position]?.startsWith(needle) === true;
+      return (position) => mayHold(position) && texts[position]?.startsWith(needle) === true;
     case '$endsWithi':
-      return (position) => column[position]?.endsWith(needle) === true;
+      return (position) => mayHold(position) && texts[position]?.endsWith(needle) === true;
     case '$containsi':
-      return (position) => column[position]?.includes(needle) === true;
+      return (position) => mayHold(position) && texts[position]?.includes(needle) === true;
     case '$notContainsi':
-      return (position) => column[position]?.includes(needle) === false;
+      return (position) => {
+        const text = texts[position];
+        return text !== null && text !== undefined && (!mayHold(position) || !text.includes(needle));
+      };
     default:
       return condition.operator satisfies never;
   }

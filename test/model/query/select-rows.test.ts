@@ -17,7 +17,7 @@ function random(seed: number): () => number {
   };
 }
 
-const TITLES = ['Alpha', 'beta', 'Gamma', 'alpha', 'Lorem ipsum', 'lorem', ''];
+const TITLES = ['Alpha', 'beta', 'Gamma', 'alpha', 'Lorem ipsum', 'lorem', '', 'ipsum Lorem dolor', 'İstanbul', 'Ünïcode Café', 'x'];
 const DAYS = ['2024-01-01', '2024-02-29', '2023-12-31'];
 
 function rowsOf(count: number, next: () => number) {
@@ -75,6 +75,17 @@ const QUERIES = [
   'filters[title][$endsWithi]=A&sort=id:desc',
   'filters[title][$containsi]=m&filters[title][$containsi]=o&filters[price][$lt]=5',
   'filters[$not][title][$containsi]=a',
+  // Needles whose pairs of characters some titles hold only in part, or across words, or not at all.
+  'filters[title][$containsi]=ore&sort=views:desc',
+  'filters[title][$containsi]=m%20i&filters[views][$gte]=1',
+  'filters[title][$containsi]=ZQ',
+  'filters[title][$containsi]=CAFÉ&sort=title',
+  'filters[title][$containsi]=i%CC%87s',
+  'filters[title][$containsi]=',
+  'filters[title][$notContainsi]=lor&filters[views][$gte]=2',
+  'filters[title][$notContainsi]=ZQ',
+  'filters[title][$startsWithi]=LO&sort=views',
+  'filters[title][$endsWithi]=UM',
   'sort=views',
   'sort=views:desc',
   'sort=title:desc',
