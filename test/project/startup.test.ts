@@ -2,10 +2,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { copySampleProject, request } from '../_helpers/index.js';
-import { serve } from '../_helpers/server.js';
+import { serve, serveProject, testProject } from '../_helpers/server.js';
 
 async function deadPid(): Promise<number> {
   const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
@@ -31,6 +31,21 @@ function article(id: number, documentId: string, title: string, published: boole
 }
 
 const startup = suite('folio serve startup');
+
+startup('should give new component entries ids above every component id on disk', async () => {
+  const at = '2026-01-01T00:00:00.000Z';
+  const byHand = { id: 9000, documentId: 'a1', title: 'By hand', sections: [{ id: 9041, heading: 'One' }, { id: 7, heading: 'Two' }], createdAt: at, updatedAt: at, publishedAt: null };
+  const { dir, cleanup } = await testProject({ files: { 'data/content/article/a1/draft.en.json': JSON.stringify(byHand, null, 2) } });
+  const server = await serveProject(dir, cleanup);
+  try {
+    const created = await server.post('/api/articles', { data: { title: 'New', sections: [{ heading: 'A' }, { heading: 'B' }] } });
+    assert.is(created.status, 200, created.text);
+    const stored = JSON.parse(await readFile(join(dir, 'data/content/article', created.body.data.documentId, 'draft.en.json'), 'utf8'));
+    assert.equal(stored.sections.map((section: { id: number }) => section.id), [9042, 9043]);
+  } finally {
+    await server.close();
+  }
+});
 
 startup('should serve every document on disk, remove a dead writer’s temp files and keep a live writer’s', async () => {
   const { dir, cleanup } = await copySampleProject();
