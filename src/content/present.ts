@@ -97,3 +97,62 @@ function presentNested(model: Model, name: string, attribute: Attribute, row: Re
   return many ? shaped : (shaped[0] ?? null);
 }
 
+
+/**
+ * A row's JSON text in the default shape (what `present` gives it with no populate and every
+ * field), and where in it each attribute that shape leaves out would go: `slots[i]` is the offset
+ * of the `,"name":…` of `leftOut(model)[i]`. Kept with a row, it serves the lists that populate
+ * relations too, without presenting and serialising the row again (see `withPopulated`).
+ */
+export interface RowText {
+  json: string;
+  slots: number[];
+}
+
+const leftOutNames = new WeakMap<Model, string[]>();
+
+/** The attributes a content type's default shape leaves out and a populate may add (relations, components, dynamic zones), in the order `present` puts them. */
+export function leftOut(model: Model): string[] {
+  let names = leftOutNames.get(model);
+  if (!names) {
+    names = Object.entries(model.attributes)
+      .filter(([, attribute]) => !isHidden(attribute) && !isScalar(attribute))
+      .map(([name]) => name);
+    leftOutNames.set(model, names);
+  }
+  return names;
+}
+
+/**
+ * The text of `present(model, row, {}, ctx)` with its slots, for a content type's row (not a
+ * component's), key for key in `present`'s order.
+ */
+export function rowText(model: Model, row: Record<string, unknown>): RowText {
+  let json = `{"id":${JSON.stringify(row.id)},"documentId":${JSON.stringify(row.documentId)}`;
+  const slots: number[] = [];
+  for (const [name, attribute] of Object.entries(model.attributes)) {
+    if (isHidden(attribute)) continue;
+    if (isScalar(attribute)) json += `,${JSON.stringify(name)}:${JSON.stringify(row[name] ?? null)}`;
+    else slots.push(json.length);
+  }
+  for (const field of TRAILING_FIELDS) json += `,"${field}":${JSON.stringify(row[field] ?? null)}`;
+  if (model.localized) json += `,"locale":${JSON.stringify(row.locale ?? null)}`;
+  return { json: `${json}}`, slots };
+}
+
+/**
+ * A row's text with populated attributes put in their places: `parts` holds, in `leftOut(model)`
+ * order, each attribute's name and the JSON text of its value.
+ * @example withPopulated(model, rowText(model, row), [['category', '{"id":1,…}']])
+ */
+export function withPopulated(model: Model, text: RowText, parts: ReadonlyArray<readonly [string, string]>): string {
+  const names = leftOut(model);
+  let json = '';
+  let from = 0;
+  for (const [name, value] of parts) {
+    const at = text.slots[names.indexOf(name)]!;
+    json += `${text.json.slice(from, at)},${JSON.stringify(name)}:${value}`;
+    from = at;
+  }
+  return json + text.json.slice(from);
+}

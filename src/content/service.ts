@@ -8,7 +8,7 @@ import { messages } from '../messages.js';
 import { hashPassword } from '../password.js';
 import { newDocumentId, now } from '../ids.js';
 import { resolveLocale } from '../i18n/index.js';
-import { isLocalizedAttribute, type Attribute, type ContentType, type Schemas } from '../schema/index.js';
+import { isLocalizedAttribute, type Attribute, type ContentType, type RelationAttribute, type Schemas } from '../schema/index.js';
 import type { I18nConfig } from '../config/index.js';
 import { assertCan, contentAction, type Actor, type DraftAction } from '../permissions/index.js';
 import { createKeyedQueue, isSafeName, type DocumentStatus, type Json, type Row } from '../storage/index.js';
@@ -30,7 +30,7 @@ import {
   type ModelLookup,
   type PopulateTree,
 } from '../model/index.js';
-import { present, type PresentContext } from './present.js';
+import { leftOut, present, rowText, withPopulated, type PresentContext, type RowText } from './present.js';
 import { applyRelation, isInverseSide, related, type RelationContext } from './relations.js';
 import { checkStoredDocument } from './check.js';
 import type { ContentStore, SyncReport } from './store.js';
@@ -202,15 +202,49 @@ export function createContentService(deps: ContentServiceDeps) {
 
   /**
    * Rows are replaced, never changed, on a write; so the JSON of a row in the default shape (no
-   * populate, no fields) can be kept with it and reused by every list that shows it.
+   * populate, no fields) can be kept with it and reused by every list that shows it, and by the
+   * lists that populate its relations (see `plainRelations`).
    */
-  const serialized = new WeakMap<DocumentRow, string>();
-  function rowJson(model: Model, row: DocumentRow, status: DocumentStatus): string {
-    let json = serialized.get(row);
-    if (json === undefined) serialized.set(row, (json = JSON.stringify(present(model, row, {}, contexts(status).present))));
-    return json;
+  const serialized = new WeakMap<Record<string, unknown>, RowText>();
+  function textOfRow(model: Model, row: Record<string, unknown>): RowText {
+    let text = serialized.get(row);
+    if (text === undefined) serialized.set(row, (text = rowText(model, row)));
+    return text;
   }
-  const isDefaultShape = (query: ContentQuery) => query.fields === undefined && Object.keys(query.populate).length === 0;
+  function rowJson(model: Model, row: DocumentRow): string {
+    return textOfRow(model, row).json;
+  }
+
+  /**
+   * The relations a query populates, when that is all it asks beyond the default shape: every
+   * field, and each populated attribute a visible relation whose rows come in their own default
+   * shape (no nested populate, fields, filters, sort or count). Each row's text is then its kept
+   * text with its related rows' kept texts put in place. Undefined for any other query.
+   */
+  function plainRelations(model: Model, query: ContentQuery): Array<[string, RelationAttribute, Model]> | undefined {
+    if (query.fields !== undefined) return undefined;
+    const names = leftOut(model);
+    const relations: Array<[string, RelationAttribute, Model]> = [];
+    for (const name of names) {
+      const node = query.populate[name];
+      if (node === undefined) continue;
+      const attribute = model.attributes[name];
+      const target = attribute?.type === 'relation' ? lookup.model(attribute.target) : undefined;
+      if (!target || target.isComponent || Object.values(node).some((value) => value !== undefined)) return undefined;
+      relations.push([name, attribute as RelationAttribute, target]);
+    }
+    return Object.keys(query.populate).length === relations.length ? relations : undefined;
+  }
+
+  /** The text of one row with `relations` (from plainRelations) populated, as present and JSON.stringify give it. */
+  function populatedJson(model: Model, row: DocumentRow, relations: ReadonlyArray<[string, RelationAttribute, Model]>, present: PresentContext): string {
+    const parts = relations.map(([name, attribute, target]): [string, string] => {
+      const texts = present.related(model, name, row).map((entry) => textOfRow(target, entry).json);
+      const many = attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
+      return [name, many ? `[${texts.join(',')}]` : (texts[0] ?? 'null')];
+    });
+    return withPopulated(model, textOfRow(model, row), parts);
+  }
 
   /**
    * Which relation targets a caller may read, as a key: callers who read the same types get the
@@ -257,10 +291,14 @@ export function createContentService(deps: ContentServiceDeps) {
     const query = parse();
     const scope = scopeOf(type, query);
     const dependencies = answerDependencies(scope);
+    const model = contentTypeModel(type);
+    const relations = plainRelations(model, query);
     let json: string;
-    if (isDefaultShape(query)) {
-      const { model, rows, meta } = selectPage(type, query);
-      json = `{"data":[${rows.map((row) => rowJson(model, row, query.status)).join(',')}],"meta":${JSON.stringify(meta)}}`;
+    if (relations) {
+      const { rows, meta } = selectPage(type, query);
+      const presentContext = contexts(query.status).present;
+      const texts = relations.length === 0 ? rows.map((row) => rowJson(model, row)) : rows.map((row) => populatedJson(model, row, relations, presentContext));
+      json = `{"data":[${texts.join(',')}],"meta":${JSON.stringify(meta)}}`;
     } else {
       json = JSON.stringify(find(type, query));
     }
@@ -283,7 +321,8 @@ export function createContentService(deps: ContentServiceDeps) {
   function findOneJson(type: ContentType, documentId: string, query: ContentQuery): string {
     const row = findVersion(type, documentId, query);
     const model = contentTypeModel(type);
-    if (isDefaultShape(query)) return rowJson(model, row, query.status);
+    const relations = plainRelations(model, query);
+    if (relations) return relations.length === 0 ? rowJson(model, row) : populatedJson(model, row, relations, contexts(query.status).present);
     return JSON.stringify(present(model, row, { populate: query.populate, fields: query.fields }, contexts(query.status).present));
   }
 
