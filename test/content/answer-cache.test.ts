@@ -31,9 +31,25 @@ test('over maxBytes (answers and keys), the least recently used answers go first
   cache.set('b', 'all', v1, Buffer.from('bbbb'));
   assert.equal(cache.get('a', now(v1)), Buffer.from('aaaa'), 'a is now the most recent');
   cache.set('c', 'all', v1, Buffer.from('cccc'));
-  assert.equal(cache.get('b', now(v1)), undefined, 'b was the least recent');
+  assert.equal(cache.get('c', now(v1)), undefined, 'the cache is full: an answer computed once is not kept');
+  assert.equal(cache.get('b', now(v1)), Buffer.from('bbbb'), 'and evicts nothing');
+  assert.equal(cache.get('a', now(v1)), Buffer.from('aaaa'));
+  cache.set('c', 'all', v1, Buffer.from('cccc'));
   assert.equal(cache.get('a', now(v1)), Buffer.from('aaaa'));
   assert.equal(cache.get('c', now(v1)), Buffer.from('cccc'));
+});
+
+test('while the cache is full, only answers computed before are kept, however many others come between', () => {
+  const cache = createAnswerCache<'all'>({ maxBytes: 16, maxEntryBytes: 10 });
+  cache.set('old', 'all', v1, Buffer.from('oooo'));
+  cache.set('hot', 'all', v1, Buffer.from('hhhh'));
+  cache.set('again', 'all', v1, Buffer.from('gggg'));
+  for (let page = 0; page < 100; page++) cache.set(`once ${page}`, 'all', v1, Buffer.from('1111'));
+  assert.equal(cache.get('hot', now(v1)), Buffer.from('hhhh'), 'answers asked once evict nothing');
+  cache.set('again', 'all', v1, Buffer.from('gggg'));
+  assert.equal(cache.get('again', now(v1)), Buffer.from('gggg'), 'computed a second time, it is kept');
+  assert.equal(cache.get('old', now(v1)), undefined, 'in place of the least recently used');
+  assert.equal(cache.get('hot', now(v1)), Buffer.from('hhhh'));
 });
 
 test('an answer larger than maxEntryBytes is not kept, and evicts nothing', () => {
