@@ -64,6 +64,8 @@ const CHANNEL = 'folio_changes';
 const FOLLOWER = 'folio follower';
 /** The longest a table change waits for the other processes to confirm they serve it. */
 const CONFIRM_MS = 1000;
+/** The longest wait between two tries to listen again while the database is away. */
+const LISTEN_RETRY_MAX_MS = 1000;
 /** Connection failures: the database is down or unreachable, not the caller's fault. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
 
@@ -231,11 +233,16 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
     if (follower) schedule(250);
   }
 
+  /**
+   * Tries to listen again after `delayMs`, then every second at most while the database is away (a
+   * refused connection costs it nothing), so that other processes' writes are followed again
+   * within a second of its return rather than up to five.
+   */
   function schedule(delayMs: number): void {
     retry = setTimeout(() => {
       ensureNotices().then(
         () => follower?.onReconnect(),
-        () => schedule(Math.min(delayMs * 2, 5000)),
+        () => schedule(Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS)),
       );
     }, delayMs);
     retry.unref();
