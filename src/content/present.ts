@@ -97,7 +97,6 @@ function presentNested(model: Model, name: string, attribute: Attribute, row: Re
   return many ? shaped : (shaped[0] ?? null);
 }
 
-
 /**
  * A row's JSON text in the default shape (what `present` gives it with no populate and every
  * field), and where in it each attribute that shape leaves out would go: `slots[i]` is the offset

@@ -120,7 +120,7 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
   const nextIds = new Map<string, number>();
   /**
    * One above the highest component id in memory: counted when a write first needs it rather than
-   * at load, where walking every row's components took a tenth of the start with 10,000 documents.
+   * at load, where walking every row's components took about 20 ms of the start with 10,000 documents.
    */
   let nextComponent: number | undefined;
   function componentFloor(): number {

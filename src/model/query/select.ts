@@ -211,7 +211,8 @@ function loweredTest(condition: LoweredCondition, { texts, pairs }: LoweredColum
   const needle = condition.value.toLowerCase();
   const bits = new Int32Array(2);
   pairBits(needle, bits, 0);
-  const [low, high] = bits as unknown as [number, number];
+  const low = bits[0]!;
+  const high = bits[1]!;
   /** False when the text at `position` lacks one of the needle's pairs: the needle is then not in it. */
   const mayHold = (position: number) => (pairs[position * 2]! & low) === low && (pairs[position * 2 + 1]! & high) === high;
   // One closure per operator, each calling the string method itself: this runs once per candidate row.
