@@ -108,35 +108,55 @@ export interface RowText {
   slots: number[];
 }
 
-const leftOutNames = new WeakMap<Model, string[]>();
+/**
+ * Where a content type's default shape leaves attributes out: their names, in the order `present`
+ * puts them when populated, and after which key of the default shape each group of them goes.
+ */
+interface Layout {
+  leftOut: string[];
+  /** A key of the default shape → how many left-out attributes come right after it. */
+  after: Map<string, number>;
+}
+
+const layouts = new WeakMap<Model, Layout>();
+
+function layoutOf(model: Model): Layout {
+  let layout = layouts.get(model);
+  if (!layout) {
+    layout = { leftOut: [], after: new Map() };
+    let previous = 'documentId';
+    for (const [name, attribute] of Object.entries(model.attributes)) {
+      if (isHidden(attribute)) continue;
+      if (isScalar(attribute)) {
+        previous = name;
+      } else {
+        layout.leftOut.push(name);
+        layout.after.set(previous, (layout.after.get(previous) ?? 0) + 1);
+      }
+    }
+    layouts.set(model, layout);
+  }
+  return layout;
+}
 
 /** The attributes a content type's default shape leaves out and a populate may add (relations, components, dynamic zones), in the order `present` puts them. */
 export function leftOut(model: Model): string[] {
-  let names = leftOutNames.get(model);
-  if (!names) {
-    names = Object.entries(model.attributes)
-      .filter(([, attribute]) => !isHidden(attribute) && !isScalar(attribute))
-      .map(([name]) => name);
-    leftOutNames.set(model, names);
-  }
-  return names;
+  return layoutOf(model).leftOut;
 }
 
 /**
- * The text of `present(model, row, {}, ctx)` with its slots, for a content type's row (not a
- * component's), key for key in `present`'s order.
+ * The text of `present(model, row, {}, ctx)`, as JSON.stringify gives it, with its slots: for a
+ * content type's row (not a component's).
  */
-export function rowText(model: Model, row: Record<string, unknown>): RowText {
-  let json = `{"id":${JSON.stringify(row.id)},"documentId":${JSON.stringify(row.documentId)}`;
+export function rowText(model: Model, row: Record<string, unknown>, ctx: PresentContext): RowText {
+  const { after } = layoutOf(model);
+  let json = '';
   const slots: number[] = [];
-  for (const [name, attribute] of Object.entries(model.attributes)) {
-    if (isHidden(attribute)) continue;
-    if (isScalar(attribute)) json += `,${JSON.stringify(name)}:${JSON.stringify(row[name] ?? null)}`;
-    else slots.push(json.length);
+  for (const [key, value] of Object.entries(present(model, row, {}, ctx))) {
+    if (value !== undefined) json += `${json === '' ? '{' : ','}${JSON.stringify(key)}:${JSON.stringify(value)}`;
+    for (let i = after.get(key) ?? 0; i > 0; i--) slots.push(json.length);
   }
-  for (const field of TRAILING_FIELDS) json += `,"${field}":${JSON.stringify(row[field] ?? null)}`;
-  if (model.localized) json += `,"locale":${JSON.stringify(row.locale ?? null)}`;
-  return { json: `${json}}`, slots };
+  return { json: `${json === '' ? '{' : json}}`, slots };
 }
 
 /**

@@ -206,13 +206,10 @@ export function createContentService(deps: ContentServiceDeps) {
    * lists that populate its relations (see `plainRelations`).
    */
   const serialized = new WeakMap<Record<string, unknown>, RowText>();
-  function textOfRow(model: Model, row: Record<string, unknown>): RowText {
+  function textOfRow(model: Model, row: Record<string, unknown>, status: DocumentStatus): RowText {
     let text = serialized.get(row);
-    if (text === undefined) serialized.set(row, (text = rowText(model, row)));
+    if (text === undefined) serialized.set(row, (text = rowText(model, row, contexts(status).present)));
     return text;
-  }
-  function rowJson(model: Model, row: DocumentRow): string {
-    return textOfRow(model, row).json;
   }
 
   /**
@@ -239,11 +236,11 @@ export function createContentService(deps: ContentServiceDeps) {
   /** The text of one row with `relations` (from plainRelations) populated, as present and JSON.stringify give it. */
   function populatedJson(model: Model, row: DocumentRow, relations: ReadonlyArray<[string, RelationAttribute, Model]>, present: PresentContext): string {
     const parts = relations.map(([name, attribute, target]): [string, string] => {
-      const texts = present.related(model, name, row).map((entry) => textOfRow(target, entry).json);
+      const texts = present.related(model, name, row).map((entry) => textOfRow(target, entry, present.status).json);
       const many = attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
       return [name, many ? `[${texts.join(',')}]` : (texts[0] ?? 'null')];
     });
-    return withPopulated(model, textOfRow(model, row), parts);
+    return withPopulated(model, textOfRow(model, row, present.status), parts);
   }
 
   /**
@@ -297,7 +294,7 @@ export function createContentService(deps: ContentServiceDeps) {
     if (relations) {
       const { rows, meta } = selectPage(type, query);
       const presentContext = contexts(query.status).present;
-      const texts = relations.length === 0 ? rows.map((row) => rowJson(model, row)) : rows.map((row) => populatedJson(model, row, relations, presentContext));
+      const texts = relations.length === 0 ? rows.map((row) => textOfRow(model, row, query.status).json) : rows.map((row) => populatedJson(model, row, relations, presentContext));
       json = `{"data":[${texts.join(',')}],"meta":${JSON.stringify(meta)}}`;
     } else {
       json = JSON.stringify(find(type, query));
@@ -322,8 +319,10 @@ export function createContentService(deps: ContentServiceDeps) {
     const row = findVersion(type, documentId, query);
     const model = contentTypeModel(type);
     const relations = plainRelations(model, query);
-    if (relations) return relations.length === 0 ? rowJson(model, row) : populatedJson(model, row, relations, contexts(query.status).present);
-    return JSON.stringify(present(model, row, { populate: query.populate, fields: query.fields }, contexts(query.status).present));
+    if (relations?.length === 0) return textOfRow(model, row, query.status).json;
+    const presentContext = contexts(query.status).present;
+    if (relations) return populatedJson(model, row, relations, presentContext);
+    return JSON.stringify(present(model, row, { populate: query.populate, fields: query.fields }, presentContext));
   }
 
   /** The one document of a single type, if any. */

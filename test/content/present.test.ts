@@ -2,7 +2,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { leftOut, present, rowText, withPopulated, type PresentContext } from '../../src/content/present.js';
-import type { PopulateTree } from '../../src/model/index.js';
+import type { Model, PopulateTree } from '../../src/model/index.js';
 import { article, category, lookup, store, tag, user } from '../model/query/_fixtures.js';
 
 const test = suite('rowText(model, row) and withPopulated(model, text, parts)');
@@ -25,9 +25,9 @@ const ROWS: Array<Record<string, unknown>> = [
 const POPULATES: PopulateTree[] = [{ category: {} }, { tags: {} }, { author: {} }, { category: {}, tags: {}, author: {} }, { tags: {}, category: {} }];
 
 test('should keep the text present gives in the default shape', () => {
-  for (const row of ROWS) assert.is(rowText(article, row).json, JSON.stringify(present(article, row, {}, ctx)), `row ${row.id}`);
-  for (const row of categories) assert.is(rowText(category, row).json, JSON.stringify(present(category, row, {}, ctx)));
-  for (const row of users) assert.is(rowText(user, row).json, JSON.stringify(present(user, row, {}, ctx)));
+  for (const row of ROWS) assert.is(rowText(article, row, ctx).json, JSON.stringify(present(article, row, {}, ctx)), `row ${row.id}`);
+  for (const row of categories) assert.is(rowText(category, row, ctx).json, JSON.stringify(present(category, row, {}, ctx)));
+  for (const row of users) assert.is(rowText(user, row, ctx).json, JSON.stringify(present(user, row, {}, ctx)));
 });
 
 test('should put populated relations where present puts them, hidden ones never', () => {
@@ -39,12 +39,45 @@ test('should put populated relations where present puts them, hidden ones never'
         .filter((name) => populate[name] !== undefined)
         .map((name): [string, string] => {
           const target = lookup.model((article.attributes[name] as { target: string }).target)!;
-          const texts = evaluate.related(article, name, row).map((entry) => rowText(target, entry).json);
+          const texts = evaluate.related(article, name, row).map((entry) => rowText(target, entry, ctx).json);
           return [name, name === 'tags' ? `[${texts.join(',')}]` : (texts[0] ?? 'null')];
         });
       const expected = JSON.stringify(present(article, row, { populate }, ctx));
-      assert.is(withPopulated(article, rowText(article, row), parts), expected, `row ${row.id}, populate ${Object.keys(populate).join(', ')}`);
+      assert.is(withPopulated(article, rowText(article, row, ctx), parts), expected, `row ${row.id}, populate ${Object.keys(populate).join(', ')}`);
     }
+  }
+});
+
+/** Relations first of all, between fields, after a hidden field, and last. */
+const shaped: Model = {
+  uid: 'api::shaped.shaped',
+  localized: false,
+  draftAndPublish: true,
+  isComponent: false,
+  attributes: {
+    first: { type: 'relation', relation: 'manyToOne', target: category.uid },
+    title: { type: 'string' },
+    tags: { type: 'relation', relation: 'manyToMany', target: tag.uid },
+    section: { type: 'component', component: 'shared.section', repeatable: false },
+    note: { type: 'string', private: true },
+    extra: { type: 'relation', relation: 'manyToMany', target: tag.uid },
+    views: { type: 'integer' },
+    author: { type: 'relation', relation: 'manyToOne', target: user.uid },
+  },
+};
+
+test('should put each relation in its own place, wherever it lies among the fields', () => {
+  const row = { id: 5, documentId: 's5', first: 'c1', title: 'Shaped', tags: ['t1'], extra: ['t2', 't1'], views: 2, author: 7, note: 'hidden' };
+  const populates: PopulateTree[] = [{ first: {} }, { tags: {} }, { extra: {} }, { author: {} }, { first: {}, extra: {} }, { first: {}, tags: {}, extra: {}, author: {} }];
+  for (const populate of populates) {
+    const parts = leftOut(shaped)
+      .filter((name) => populate[name] !== undefined)
+      .map((name): [string, string] => {
+        const target = lookup.model((shaped.attributes[name] as { target: string }).target)!;
+        const texts = evaluate.related(shaped, name, row).map((entry) => rowText(target, entry, ctx).json);
+        return [name, name === 'tags' || name === 'extra' ? `[${texts.join(',')}]` : (texts[0] ?? 'null')];
+      });
+    assert.is(withPopulated(shaped, rowText(shaped, row, ctx), parts), JSON.stringify(present(shaped, row, { populate }, ctx)), Object.keys(populate).join(', '));
   }
 });
 
