@@ -13,9 +13,8 @@ const ANSWER_HEADERS = ['Access-Control-Allow-Origin', 'Access-Control-Allow-Cre
 
 /**
  * The origin to allow for a request: none without an `Origin` header (not a cross-origin request
- * from a browser), `*` when every origin is allowed (@koa/cors echoes the request's origin instead
- * when `credentials` is on, since browsers refuse `*` with credentials), the request's origin when
- * it is listed, and none otherwise: the browser then keeps the answer from the page.
+ * from a browser), `*` when every origin is allowed, the request's origin when it is listed, and
+ * none otherwise: the browser then keeps the answer from the page.
  */
 function allowedOrigin(origins: CorsConfig['origin']): (ctx: Context) => string {
   const listed = origins === '*' ? null : new Set(origins);
@@ -39,7 +38,11 @@ export function cors(settings: CorsConfig): Middleware {
     allowHeaders: settings.headers,
     exposeHeaders: settings.expose.length > 0 ? settings.expose : undefined,
     maxAge: settings.maxAge,
-    credentials: settings.credentials,
+    // Credentials (the refresh cookie) only for origins listed one by one. With `*`, @koa/cors (and
+    // Strapi) would echo any origin with credentials, so that a sibling subdomain or another port of
+    // the host could send the cookie and read a fresh token; `*` means what browsers intend: no
+    // credentials, and any page may read answers meant for everyone.
+    credentials: settings.credentials && settings.origin !== '*',
     keepHeadersOnError: settings.keepHeaderOnError,
   });
   // Errors do not reach @koa/cors as exceptions (errorMiddleware, inside, has rendered them): the

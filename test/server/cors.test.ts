@@ -40,12 +40,12 @@ function pageMayRead(response: JsonResponse, origin: string, credentials: boolea
   return allowed === '*' || allowed === origin;
 }
 
-/** The Fetch standard's preflight check, for a request with credentials. */
-function preflightAllows(response: JsonResponse, origin: string, method: string, headers: string[]): boolean {
+/** The Fetch standard's preflight check, for a request with credentials (cookies) or without. */
+function preflightAllows(response: JsonResponse, origin: string, method: string, headers: string[], credentials = true): boolean {
   const list = (name: string) => (response.headers.get(name) ?? '').split(',').map((entry) => entry.trim().toLowerCase());
   return (
     response.status >= 200 && response.status < 300 &&
-    pageMayRead(response, origin, true) &&
+    pageMayRead(response, origin, credentials) &&
     list('access-control-allow-methods').includes(method.toLowerCase()) &&
     headers.every((name) => list('access-control-allow-headers').includes(name.toLowerCase()))
   );
@@ -53,7 +53,7 @@ function preflightAllows(response: JsonResponse, origin: string, method: string,
 
 // ---------------------------------------------------------------------------------------------
 
-const defaults = suite('CORS by default (every origin, as Strapi)');
+const defaults = suite('CORS by default (every origin, without credentials)');
 let api: ApiServer;
 
 defaults.before(async () => {
@@ -64,15 +64,16 @@ defaults.after(() => api.close());
 defaults('when a page on another origin sends a preflight for a PUT with a token then 204 allows it, with a max age', async () => {
   const response = await preflight(api, '/api/articles/abc', SITE, 'PUT', ['Authorization', 'Content-Type']);
   assert.is(response.status, 204);
-  assert.ok(preflightAllows(response, SITE, 'PUT', ['Authorization', 'Content-Type']), JSON.stringify(Object.fromEntries(response.headers)));
+  assert.ok(preflightAllows(response, SITE, 'PUT', ['Authorization', 'Content-Type'], false), JSON.stringify(Object.fromEntries(response.headers)));
   assert.is(response.headers.get('access-control-max-age'), '31536000');
-  for (const method of ['GET', 'POST', 'PUT', 'DELETE']) assert.ok(preflightAllows(response, SITE, method, []), method);
+  for (const method of ['GET', 'POST', 'PUT', 'DELETE']) assert.ok(preflightAllows(response, SITE, method, [], false), method);
 });
 
-defaults('when a page on another origin GETs a list then it may read the answer, with credentials too', async () => {
+defaults('when a page on another origin GETs a list then it may read the answer, as "*"', async () => {
   const response = await rawRequest(`${api.url}/api/articles`, 'GET', undefined, fromPage(SITE));
   assert.is(response.status, 200);
-  assert.ok(pageMayRead(response, SITE, true));
+  assert.ok(pageMayRead(response, SITE, false));
+  assert.is(response.headers.get('access-control-allow-origin'), '*');
   assert.match(response.headers.get('vary') ?? '', /\bOrigin\b/);
 });
 
@@ -88,7 +89,7 @@ defaults('when the answer is an error (401, 403, 404, 405) then the page may rea
     const response = await rawRequest(`${api.url}${path}`, method, undefined, fromPage(SITE, headers));
     assert.is(response.status, status, path);
     assert.is(response.body.error.status, status, 'Strapi\'s error body');
-    assert.ok(pageMayRead(response, SITE, true), `${status} ${path}`);
+    assert.ok(pageMayRead(response, SITE, false), `${status} ${path}`);
   }
 });
 
@@ -139,6 +140,41 @@ listed.run();
 
 const settings = suite('CORS settings');
 
+settings('when any origin is allowed then a page of another origin on the same site cannot send the refresh cookie and read a fresh token', async () => {
+  // Refresh mode with the refresh token in an HTTP-only cookie: the cookie is SameSite=Lax, so a
+  // sibling subdomain or another port of the host sends it. Only CORS keeps such a page from the answer.
+  const server = await apiServer({ config: { 'users-permissions': { jwtManagement: 'refresh', sessions: { httpOnly: true }, ratelimit: { enabled: false } } } });
+  try {
+    await server.post('/api/auth/local/register', { username: 'ada', email: 'ada@example.com', password: 'correct-horse' });
+    const signedIn = await server.post('/api/auth/local', { identifier: 'ada', password: 'correct-horse' });
+    const cookie = /^(strapi_up_refresh=[^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1];
+    assert.ok(cookie, 'signed in with the refresh cookie');
+    for (const origin of ['https://blog.example.com', 'http://127.0.0.1:8080']) {
+      const check = await preflight(server, '/api/auth/refresh', origin, 'POST', ['Content-Type']);
+      assert.not.ok(preflightAllows(check, origin, 'POST', ['Content-Type'], true), `${origin}: preflight`);
+      const answer = await rawRequest(`${server.url}/api/auth/refresh`, 'POST', '{}', fromPage(origin, { 'content-type': 'application/json', 'sec-fetch-site': 'same-site', cookie }));
+      assert.not.ok(pageMayRead(answer, origin, true), `${origin}: ${answer.headers.get('access-control-allow-origin')} ${answer.headers.get('access-control-allow-credentials')}`);
+      assert.is(answer.headers.get('access-control-allow-credentials'), null);
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+settings('when credentials is on and origins are listed then a listed origin, and only it, may send the refresh cookie', async () => {
+  const server = await apiServer({ config: { server: { cors: { origin: [SITE] } } } });
+  try {
+    const listed = await rawRequest(`${server.url}/api/articles`, 'GET', undefined, fromPage(SITE));
+    assert.is(listed.headers.get('access-control-allow-credentials'), 'true');
+    assert.ok(pageMayRead(listed, SITE, true));
+    const other = await rawRequest(`${server.url}/api/articles`, 'GET', undefined, fromPage('https://blog.example.com'));
+    assert.not.ok(pageMayRead(other, 'https://blog.example.com', true));
+    assert.not.ok(pageMayRead(other, 'https://blog.example.com', false));
+  } finally {
+    await server.close();
+  }
+});
+
 settings('when credentials is false then any origin is allowed as "*", without credentials', async () => {
   const server = await apiServer({ config: { server: { cors: { credentials: false } } } });
   try {
@@ -156,8 +192,8 @@ settings('when methods, headers, expose and maxAge are set then the answers say 
   });
   try {
     const response = await preflight(server, '/api/articles', SITE, 'POST', ['X-Client']);
-    assert.ok(preflightAllows(response, SITE, 'POST', ['X-Client', 'Authorization']));
-    assert.not.ok(preflightAllows(response, SITE, 'DELETE', []));
+    assert.ok(preflightAllows(response, SITE, 'POST', ['X-Client', 'Authorization'], false));
+    assert.not.ok(preflightAllows(response, SITE, 'DELETE', [], false));
     assert.is(response.headers.get('access-control-max-age'), '600');
     const answer = await rawRequest(`${server.url}/api/articles`, 'GET', undefined, fromPage(SITE));
     assert.is(answer.headers.get('access-control-expose-headers'), 'Content-Disposition');
@@ -169,7 +205,7 @@ settings('when methods, headers, expose and maxAge are set then the answers say 
 settings('when keepHeaderOnError is false then error answers carry no CORS headers, others still do', async () => {
   const server = await apiServer({ config: { server: { cors: { keepHeaderOnError: false } } } });
   try {
-    assert.ok(pageMayRead(await rawRequest(`${server.url}/api/articles`, 'GET', undefined, fromPage(SITE)), SITE, true));
+    assert.ok(pageMayRead(await rawRequest(`${server.url}/api/articles`, 'GET', undefined, fromPage(SITE)), SITE, false));
     const error = await rawRequest(`${server.url}/api/articles/no-such-document`, 'GET', undefined, fromPage(SITE));
     assert.is(error.status, 404);
     assert.is(error.headers.get('access-control-allow-origin'), null);
