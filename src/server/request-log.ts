@@ -10,21 +10,26 @@ import { HEALTH_PATH } from './health.js';
 
 /** Query keys whose values are credentials: one-time codes, tokens, passwords and OAuth secrets. */
 const SECRET_KEYS = new Set(['code', 'confirmation', 'access_token', 'id_token', 'refresh_token', 'refreshtoken', 'password', 'token', 'client_secret', 'secret'].map((key) => key.toLowerCase()));
-/** A cheap test that a query may hold one of them; only then is it parsed. */
-const MAY_HOLD_SECRET = /code|confirmation|token|password|secret/i;
+/**
+ * A cheap test that a query may hold one of them; only then is it parsed. A `%` may spell any of
+ * them (`%63onfirmation`, which the server decodes and acts on), so such a query is parsed too.
+ */
+const MAY_HOLD_SECRET = /code|confirmation|token|password|secret|%/i;
 /** A path longer than this is cut: one request must not write a 16 KB log line. */
 const MAX_PATH = 2048;
 
-/** The last name of a key: `filters[password]` → `password`, `token` → `token`. */
-function keyName(rawKey: string): string {
+/**
+ * Whether a key, decoded as the server decodes it, names a secret anywhere in it: `token`,
+ * `%63onfirmation`, `confirmation[0]`, `filters[password][$eq]`.
+ */
+function namesSecret(rawKey: string): boolean {
   let key: string;
   try {
     key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
   } catch {
     key = rawKey;
   }
-  const bracket = /\[([^\]]*)\]$/.exec(key);
-  return (bracket ? bracket[1]! : key).toLowerCase();
+  return key.toLowerCase().split(/[[\].]+/).some((name) => SECRET_KEYS.has(name));
 }
 
 /**
@@ -38,7 +43,7 @@ export function redactQuery(query: string): string {
     .map((pair) => {
       const equals = pair.indexOf('=');
       const rawKey = equals < 0 ? pair : pair.slice(0, equals);
-      return equals >= 0 && SECRET_KEYS.has(keyName(rawKey)) ? `${rawKey}=[redacted]` : pair;
+      return equals >= 0 && namesSecret(rawKey) ? `${rawKey}=[redacted]` : pair;
     })
     .join('&');
 }

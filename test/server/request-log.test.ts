@@ -50,15 +50,22 @@ text('should redact query values that carry secrets and never log headers or bod
   await api.get('/api/connect/github/callback?code=oauth-code-value&state=xyz');
   await api.get('/api/auth/local/callback?access_token=access-secret-value&id_token=id-secret-value');
   await api.get('/api/articles?filters[title][$eq]=visible-value&token=token-secret-value&refreshToken=refresh-secret-value&password=pw-secret-value');
+  // However the key is spelled, when the server decodes it to a secret's name.
+  await api.get('/api/auth/email-confirmation?%63onfirmation=xyzzy-one');
+  await api.get('/api/auth/email-confirmation?CONFIRMATION=xyzzy-two&confirmation%5B0%5D=xyzzy-three');
+  await api.get('/api/articles?filters[password][$eq]=xyzzy-four&filters%5Btitle%5D=also-visible');
+  await lineFor(() => api.stdout, /also-visible/);
   await lineFor(() => api.stdout, /visible-value/);
 
   const joined = api.log.join('');
-  for (const secret of [password, jwt, 'cookie-secret-value', 'confirm-secret-value', 'oauth-code-value', 'access-secret-value', 'id-secret-value', 'token-secret-value', 'refresh-secret-value', 'pw-secret-value']) {
+  for (const secret of [password, jwt, 'cookie-secret-value', 'confirm-secret-value', 'oauth-code-value', 'access-secret-value', 'id-secret-value', 'token-secret-value', 'refresh-secret-value', 'pw-secret-value', 'xyzzy-one', 'xyzzy-two', 'xyzzy-three', 'xyzzy-four']) {
     assert.not.ok(joined.includes(secret), `the log holds ${secret}`);
   }
   assert.ok(joined.includes('/api/auth/email-confirmation?confirmation=[redacted] '));
   assert.ok(joined.includes('/api/connect/github/callback?code=[redacted]&state=xyz '));
   assert.ok(joined.includes('filters[title][$eq]=visible-value&token=[redacted]&refreshToken=[redacted]&password=[redacted] '), 'other values are kept');
+  assert.ok(joined.includes('/api/auth/email-confirmation?%63onfirmation=[redacted] '), 'the key as sent, its value redacted');
+  assert.ok(joined.includes('filters[password][$eq]=[redacted]&filters%5Btitle%5D=also-visible '));
 });
 
 text('should show the address the connection came from, not X-Forwarded-For, when server.proxy is off', async () => {
