@@ -23,6 +23,8 @@ export const defaults: Config = deepFreeze({
   // Strapi's upload plugin, but a 50 MB sizeLimit (Strapi: 1 GB); its thumbnail (245×156) is made apart from the breakpoints.
   upload: {
     sizeLimit: 50 * 1024 * 1024,
+    // null: sizeLimit, as Strapi's body parser (formidable) limits a request's files together.
+    requestSizeLimit: null,
     breakpoints: { large: 1000, medium: 750, small: 500 },
     dir: 'public/uploads',
   },
@@ -72,7 +74,9 @@ export const defaults: Config = deepFreeze({
     compression: { enabled: true, threshold: 1024 },
     redis: { url: null },
     // Five retries over about an hour after the first attempt, each waiting longer (Strapi retries none).
-    webhooks: { timeout: 10, retryDelays: [10, 60, 300, 900, 2400] },
+    // Receivers on loopback, link-local and private addresses are refused unless allowed: a webhook
+    // must not be a way to reach what only the server's own network can.
+    webhooks: { timeout: 10, retryDelays: [10, 60, 300, 900, 2400], allowPrivateAddresses: false },
     logger: { level: 'info', format: 'text', requests: true },
     admin: { enabled: true, path: '/admin' },
   },

@@ -256,7 +256,7 @@ export const shapes: Record<ConfigFileName, Shape> = {
     compression: { enabled: boolean, threshold: byteCount },
     logger: { level: oneOf(...LOG_LEVELS), format: oneOf('text', 'json'), requests: boolean },
     redis: { url: nullable(redisUrl) },
-    webhooks: { timeout: seconds, retryDelays: list(seconds) },
+    webhooks: { timeout: seconds, retryDelays: list(seconds), allowPrivateAddresses: boolean },
     admin: { enabled: boolean, path: adminPath },
   },
   'users-permissions': {
@@ -323,6 +323,7 @@ export const shapes: Record<ConfigFileName, Shape> = {
   },
   upload: {
     sizeLimit: integer(1),
+    requestSizeLimit: nullable(integer(1)),
     breakpoints,
     dir: relativeFolder,
   },

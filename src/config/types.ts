@@ -28,9 +28,11 @@ export interface ServerConfig {
   redis: { url: string | null };
   /**
    * Deliveries of webhooks: how long a receiver may take to answer (s), and the waits (s) before
-   * each retry after a failed attempt (a network error, a timeout, a 5xx or 429).
+   * each retry after a failed attempt (a network error, a timeout, a 5xx or 429); and whether a
+   * receiver may be on a loopback, link-local or private address (checked on the address a
+   * delivery connects to, not only on the name).
    */
-  webhooks: { timeout: number; retryDelays: number[] };
+  webhooks: { timeout: number; retryDelays: number[]; allowPrivateAddresses: boolean };
   /** The editors' page: served at `path` by `folio serve` unless turned off. */
   admin: { enabled: boolean; path: string };
 }
@@ -175,6 +177,8 @@ export interface DatabaseConfig extends PostgresSettings {
 export interface UploadConfig {
   /** The largest file accepted, in bytes (Strapi's `sizeLimit`). */
   sizeLimit: number;
+  /** The most bytes of files one request may carry, together; null: `sizeLimit`. */
+  requestSizeLimit: number | null;
   /** The responsive formats made of an image wider or taller than each: name → width in pixels. */
   breakpoints: Record<string, number>;
   /** Where the files are stored, relative to the project (served under `/uploads/`). */

@@ -3,18 +3,22 @@
  * another (an S3-compatible bucket) implements the same three calls, and nothing that uploads,
  * lists or deletes files changes.
  */
-import { join } from 'node:path';
-import type { FileStore } from '../storage/index.js';
+import { insideFolder } from '../safe-path.js';
+import type { FileData, FileStore } from '../storage/index.js';
 
 export interface MediaProvider {
   /** Strapi's `provider` field of a file: `local`. */
   readonly name: string;
   /**
-   * Stores `bytes` under `fileName` (a hash and its extension, never a name a caller chose) and
-   * resolves once they are durable; answers the URL the file is served at.
+   * Stores `data` (bytes, or the bytes of a file: `{ copyOf: path }`) under `fileName` (a hash and
+   * its extension, never a name a caller chose) and resolves once they are durable; answers the URL
+   * the file is served at.
    */
-  put(fileName: string, bytes: Uint8Array): Promise<string>;
-  /** Removes a stored file; one already gone is no error. */
+  put(fileName: string, data: FileData): Promise<string>;
+  /**
+   * Removes a stored file; one already gone is no error. A name that is not a plain name (a file
+   * row edited by hand, pulled with git or imported) is an UnsafePathError: nothing is removed.
+   */
   remove(fileName: string): Promise<void>;
 }
 
@@ -30,11 +34,11 @@ export const UPLOADS_PATH = '/uploads';
 export function localProvider(dir: string, files: Pick<FileStore, 'writeFileAtomic' | 'removeFile'>): MediaProvider {
   return {
     name: 'local',
-    async put(fileName, bytes) {
+    async put(fileName, data) {
       // Readable by the web server that may serve the folder in front of foliocms.
-      await files.writeFileAtomic(join(dir, fileName), bytes, { mode: 0o644 });
+      await files.writeFileAtomic(insideFolder(dir, 'stored file name', fileName), data, { mode: 0o644 });
       return `${UPLOADS_PATH}/${fileName}`;
     },
-    remove: (fileName) => files.removeFile(join(dir, fileName)),
+    remove: async (fileName) => files.removeFile(insideFolder(dir, 'stored file name', fileName)),
   };
 }

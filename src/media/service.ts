@@ -4,10 +4,12 @@
  * and each image's responsive formats, with the provider.
  */
 import { randomBytes } from 'node:crypto';
+import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.js';
 import { newDocumentId, now } from '../ids.js';
-import type { Table, TableData } from '../storage/index.js';
+import { isPlainName } from '../safe-path.js';
+import type { FileData, Table, TableData } from '../storage/index.js';
 import type { Outbox, WebhookNotice } from '../webhooks/index.js';
 import { makeFormats, measure } from './formats.js';
 import { playable } from './sniff.js';
@@ -65,6 +67,14 @@ export function tooLarge(name: string, sizeLimit: number): string {
   return `${name} exceeds size limit of ${humanSize(sizeLimit)}.`;
 }
 
+/**
+ * The answer to a request whose files together pass `upload.requestSizeLimit`.
+ * @example requestTooLarge(50_000_000) // 'The files of one request exceed 50 MB together.'
+ */
+export function requestTooLarge(limit: number): string {
+  return `The files of one request exceed ${humanSize(limit)} together.`;
+}
+
 /** `1.5 MB`, in Strapi's base-1000 units. */
 function humanSize(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -109,6 +119,19 @@ function checkedName(name: string, field: string): string {
   return name.normalize('NFC');
 }
 
+/** The first bytes of a file, enough to tell a container's signature. */
+async function headOf(path: string, length = 16): Promise<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    const { bytesRead, buffer } = await handle.read(Buffer.alloc(length), 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+const notAnImage = (name: string) => new ValidationError(`${name} is not a valid image`, { errors: [{ path: ['files'], message: `${name} is not a valid image`, name: 'ValidationError' }] });
+
 /**
  * @example const media = createMediaService({ files: tables.files, provider, settings: () => config.upload });
  */
@@ -119,23 +142,22 @@ export function createMediaService(deps: MediaServiceDeps) {
   async function prepare(file: IncomingFile, info: FileInfo): Promise<{ fields: FileFields; written: string[] }> {
     const { sizeLimit, breakpoints } = deps.settings();
     const name = checkedName(info.name ?? file.filename, 'fileInfo.name');
-    if (file.bytes.length > sizeLimit) throw new PayloadTooLargeError(tooLarge(name, sizeLimit));
+    if (file.size > sizeLimit) throw new PayloadTooLargeError(tooLarge(name, sizeLimit));
     const ext = extensionOf(file.filename) || extensionOf(name);
     const hash = fileHash(name, ext);
     const declared = file.mime || 'application/octet-stream';
     // A file that says it is an image must be one: its bytes decide its type, never the label a
     // client put on it (an HTML page named photo.jpg is refused, so it can never be served as one).
     const claimsImage = declared.startsWith('image/') || IMAGE_EXTENSIONS.has(ext.toLowerCase());
-    const image = claimsImage ? await measure(file.bytes) : undefined;
-    if (claimsImage && !image) {
-      throw new ValidationError(`${name} is not a valid image`, { errors: [{ path: ['files'], message: `${name} is not a valid image`, name: 'ValidationError' }] });
-    }
+    const image = claimsImage ? await measure(file.path) : undefined;
+    if (claimsImage && !image) throw notAnImage(name);
     // Declared video or audio that no player would play is kept as a plain file (kind `files`).
-    const mime = image ? (IMAGE_MIME[image.format] ?? declared) : playable(file.bytes, declared) ? declared : 'application/octet-stream';
-    const made = image ? await makeFormats(file.bytes, image, breakpoints) : [];
+    const mime = image ? (IMAGE_MIME[image.format] ?? declared) : playable(await headOf(file.path), declared) ? declared : 'application/octet-stream';
+    // A whole header over data cut short or corrupt: the pixels cannot be read, so it is no image.
+    const made = image ? await makeFormats(file.path, image, breakpoints).catch(() => Promise.reject(notAnImage(name))) : [];
     const written: string[] = [];
-    const put = async (fileName: string, bytes: Uint8Array) => {
-      const url = await provider.put(fileName, bytes);
+    const put = async (fileName: string, data: FileData) => {
+      const url = await provider.put(fileName, data);
       written.push(fileName);
       return url;
     };
@@ -146,7 +168,7 @@ export function createMediaService(deps: MediaServiceDeps) {
         const formatUrl = await put(`${formatHash}${ext}`, format.bytes);
         formats[format.key] = { name: `${format.key}_${name}`, hash: formatHash, ext, mime, path: null, width: format.width, height: format.height, size: kilobytes(format.bytes.length), sizeInBytes: format.bytes.length, url: formatUrl };
       }
-      const url = await put(`${hash}${ext}`, file.bytes);
+      const url = await put(`${hash}${ext}`, { copyOf: file.path });
       const fields: FileFields = {
         name,
         alternativeText: info.alternativeText ?? null,
@@ -158,7 +180,7 @@ export function createMediaService(deps: MediaServiceDeps) {
         hash,
         ext,
         mime,
-        size: kilobytes(file.bytes.length),
+        size: kilobytes(file.size),
         url,
         previewUrl: null,
         provider: provider.name,
@@ -206,8 +228,12 @@ export function createMediaService(deps: MediaServiceDeps) {
     await Promise.all(fileNames.map((fileName) => provider.remove(fileName).catch(() => undefined)));
   }
 
-  /** The stored names of a file and of its formats. */
-  const storedNames = (row: FileRow) => [`${row.hash}${row.ext}`, ...Object.values(row.formats ?? {}).map((format) => `${format.hash}${format.ext}`)];
+  /**
+   * The stored names of a file and of its formats that are ours to remove. A name that is not a
+   * plain name (a row edited by hand, pulled with git or imported) would reach outside the uploads
+   * folder: it names nothing of ours and is left alone (`folio check` reports such a row).
+   */
+  const storedNames = (row: FileRow) => [`${row.hash}${row.ext}`, ...Object.values(row.formats ?? {}).map((format) => `${format.hash}${format.ext}`)].filter(isPlainName);
 
   return {
     /**

@@ -44,13 +44,20 @@ export interface FileRow extends Row, FileFields {
   publishedAt: string;
 }
 
-/** A file as it arrived in a request (or from the CLI), before it is stored. */
+/**
+ * A file as it arrived in a request (or from the CLI), before it is stored: its bytes are in a file
+ * on disk (a request's temporary file, or the file the CLI was given), read from there as they are
+ * stored, so that no upload is held in memory whole.
+ */
 export interface IncomingFile {
   /** The name the client gave it (`photo.jpg`). */
   filename: string;
   /** The MIME type the client declared. */
   mime: string;
-  bytes: Buffer;
+  /** Where its bytes are. */
+  path: string;
+  /** How many bytes it has. */
+  size: number;
 }
 
 /** What a client may say of a file it uploads (`fileInfo`). */

@@ -18,6 +18,7 @@ import {
 } from '../content/index.js';
 import { isSafeName, parseDocumentFileName } from '../storage/index.js';
 import { checkSchemaFiles, FILE_UID, type ContentType, type Schemas } from '../schema/index.js';
+import { isPlainName, PLAIN_NAME_RULE } from '../safe-path.js';
 import { fileErrorAt } from '../source-lines.js';
 import { assertProject, projectEnv, projectPaths, type ProjectPaths } from './paths.js';
 
@@ -85,7 +86,7 @@ export async function checkProject(dir: string, options: CheckOptions = {}): Pro
   const tables = {
     [USER_UID]: await tableIds(paths, 'users', show, problems),
     [ROLE_UID]: await tableIds(paths, 'roles', show, problems),
-    [FILE_UID]: await tableIds(paths, 'files', show, problems),
+    [FILE_UID]: await tableIds(paths, 'files', show, problems, storedNameProblems),
   };
   const { files, documentIds } = await readContent(paths, schemas, notLoaded, show, problems);
 
@@ -153,8 +154,32 @@ async function checkConfig(paths: ProjectPaths, problems: CheckProblem[]): Promi
   return locales;
 }
 
-/** The ids of a table's rows (`data/users.json`, `data/roles.json`); undefined when the file is absent or broken. */
-async function tableIds(paths: ProjectPaths, name: string, show: (path: string) => string, problems: CheckProblem[]): Promise<Set<number> | undefined> {
+/** A problem of one row of a table, at a path inside it (`['hash']`). */
+type RowCheck = (row: Record<string, unknown>) => Array<{ path: string[]; message: string }>;
+
+/**
+ * A file row whose stored names, its own and its formats' (`hash` + `ext`), are not plain names: the
+ * server would reach outside the uploads folder with them, so it never serves, replaces or removes
+ * them; said here so that a row pulled with git or imported is seen before anyone relies on it.
+ */
+const storedNameProblems: RowCheck = (row) => {
+  const named: Array<[string[], unknown, unknown]> = [[[], row.hash, row.ext]];
+  if (row.formats !== null && typeof row.formats === 'object') {
+    for (const [key, format] of Object.entries(row.formats as Record<string, { hash?: unknown; ext?: unknown } | null>)) named.push([['formats', key], format?.hash, format?.ext]);
+  }
+  return named
+    .filter(([, hash, ext]) => !isPlainName(`${String(hash)}${String(ext ?? '')}`))
+    .map(([at, hash, ext]) => ({
+      path: [...at, 'hash'],
+      message: `file ${String(row.id)}${at.length > 0 ? ` (${at.join('.')})` : ''}: its stored name ${JSON.stringify(`${String(hash)}${String(ext ?? '')}`.slice(0, 120))} would leave the uploads folder: ${PLAIN_NAME_RULE}`,
+    }));
+};
+
+/**
+ * The ids of a table's rows (`data/users.json`, `data/roles.json`), each row checked by `checkRow`
+ * when given; undefined when the file is absent or broken.
+ */
+async function tableIds(paths: ProjectPaths, name: string, show: (path: string) => string, problems: CheckProblem[], checkRow?: RowCheck): Promise<Set<number> | undefined> {
   const file = join(paths.data, `${name}.json`);
   let text: string;
   try {
@@ -172,6 +197,14 @@ async function tableIds(paths: ProjectPaths, name: string, show: (path: string) 
   if (!Array.isArray(rows)) {
     problems.push({ path: show(file), line: 1, message: 'expected a table { "nextId": <integer>, "rows": [<object>, …] }' });
     return undefined;
+  }
+  if (checkRow) {
+    for (const [index, row] of rows.entries()) {
+      if (row === null || typeof row !== 'object') continue;
+      for (const problem of checkRow(row as Record<string, unknown>)) {
+        problems.push({ path: show(file), line: jsonPathLine(text, ['rows', String(index), ...problem.path]), message: problem.message });
+      }
+    }
   }
   return new Set(rows.map((row) => (row as { id?: unknown } | null)?.id).filter((id): id is number => typeof id === 'number'));
 }

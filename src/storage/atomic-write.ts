@@ -5,12 +5,19 @@
  * are written as one: their temp files synced together, or a new document's whole directory at once.
  * The queues and shared fsyncs belong to one writer (see createFileStore), never to the process.
  */
+import { createReadStream } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { StorageHealth } from './faults.js';
 import { errorCode } from './fs-errors.js';
 import type { TempNames } from './temp-files.js';
+
+/**
+ * What a file is written with: text, bytes, or the bytes of another file (`{ copyOf: path }`), read
+ * as they are written, so that a large upload is never held in memory whole.
+ */
+export type FileData = string | Uint8Array | { copyOf: string };
 
 export interface WriteFileOptions {
   /** File mode of the written file; default 0o600 because tables hold password hashes and tokens. */
@@ -44,7 +51,7 @@ export interface AtomicWriter {
    * @example
    * await files.writeFileAtomic('data/users.json', stableStringify({ nextId: 1, rows: [] }));
    */
-  writeFileAtomic(path: string, data: string | Uint8Array, options?: WriteFileOptions): Promise<void>;
+  writeFileAtomic(path: string, data: FileData, options?: WriteFileOptions): Promise<void>;
 
   /**
    * Durably deletes `path` (unlink, then fsync of its directory); a missing file is a no-op. It shares
@@ -110,7 +117,7 @@ export interface AtomicWriter {
 const DEFAULT_FILE_MODE = 0o600;
 const DIRECTORY_MODE = 0o700;
 
-type Operation = { kind: 'write'; data: string | Uint8Array; mode: number } | { kind: 'remove' };
+type Operation = { kind: 'write'; data: FileData; mode: number } | { kind: 'remove' };
 
 interface Waiter {
   resolve(): void;
@@ -335,7 +342,7 @@ async function removeEmptyDirectory(context: WriteContext, dir: string): Promise
   return true;
 }
 
-async function writeDurably(context: WriteContext, path: string, data: string | Uint8Array, mode: number): Promise<void> {
+async function writeDurably(context: WriteContext, path: string, data: FileData, mode: number): Promise<void> {
   const dir = dirname(path);
   const temp = context.temps.reserve(path);
   let handle: FileHandle | undefined;
@@ -355,9 +362,13 @@ async function writeDurably(context: WriteContext, path: string, data: string | 
 }
 
 /** Writes, fsyncs (unless `sync` is false) and closes a freshly opened file (closing it even when a step fails). */
-async function writeAndSync(handle: FileHandle, data: string | Uint8Array, sync = true): Promise<void> {
+async function writeAndSync(handle: FileHandle, data: FileData, sync = true): Promise<void> {
   try {
-    await handle.writeFile(data);
+    if (typeof data === 'object' && 'copyOf' in data) {
+      for await (const chunk of createReadStream(data.copyOf)) await handle.write(chunk as Buffer);
+    } else {
+      await handle.writeFile(data);
+    }
     if (sync) await handle.sync();
   } finally {
     await handle.close();

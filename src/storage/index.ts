@@ -8,7 +8,7 @@ export { stableStringify } from './stable-json.js';
 export { isSafeName, parseDocumentFileName } from './document-reader.js';
 export { createFileStore, withFileStore } from './file-store.js';
 export type { FileStore, FileStoreOptions } from './file-store.js';
-export type { DirectoryFile, WriteFileOptions, WriteFs } from './atomic-write.js';
+export type { DirectoryFile, FileData, WriteFileOptions, WriteFs } from './atomic-write.js';
 export type { RemoveStaleTempFilesOptions } from './temp-files.js';
 export type { LockOptions } from './lock.js';
 export { createKeyedQueue } from './keyed-queue.js';

@@ -1,13 +1,13 @@
 import { ValidationError } from '../errors.js';
+import { isPlainName } from '../safe-path.js';
 import type { DocumentKey, StoredDocument } from './types.js';
 
-/** One path segment we are willing to create: no separators, no leading dot, no `..`. */
-const SAFE_NAME = /^[a-z0-9][a-z0-9._-]*$/i;
+/** A type, document id or locale is a plain name (see safe-path.ts), and a short one. */
 const MAX_NAME_LENGTH = 128;
 
 /** Throws a ValidationError unless `value` can safely be one file or directory name under `data/`. */
 export function assertSafeName(value: unknown, field: string): asserts value is string {
-  if (typeof value === 'string' && value.length <= MAX_NAME_LENGTH && SAFE_NAME.test(value) && !value.includes('..')) return;
+  if (isPlainName(value) && value.length <= MAX_NAME_LENGTH) return;
   throw new ValidationError(`Invalid ${field} ${JSON.stringify(value)}: expected letters, digits, ".", "_" or "-"`, {
     field,
     value: typeof value === 'string' ? value : String(value),

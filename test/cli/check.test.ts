@@ -297,6 +297,28 @@ checks('several problems at once are all listed, in file and line order', async 
   ]);
 });
 
+checks('a media file row whose stored names would leave the uploads folder is reported on its line, its formats too', async () => {
+  const stamp = '2026-01-01T00:00:00.000Z';
+  const row = (id: number, hash: string, ext: string, formats: unknown = null) => ({
+    id, documentId: `file${id}`, name: 'cover.jpg', alternativeText: null, caption: null, width: null, height: null, formats, hash, ext,
+    mime: 'image/jpeg', size: 1, url: `/uploads/${hash}${ext}`, previewUrl: null, provider: 'local', provider_metadata: null, createdAt: stamp, updatedAt: stamp, publishedAt: stamp,
+  });
+  const text = `${JSON.stringify({
+    nextId: 4,
+    rows: [
+      row(1, 'cover_3f2a9c1b7d', '.jpg', { thumbnail: { hash: 'thumbnail_cover_3f2a9c1b7d', ext: '.jpg' } }),
+      row(2, '../..', '/.env'),
+      row(3, 'plain_0123456789', '.jpg', { small: { hash: '../../data/users', ext: '.json' } }),
+    ],
+  }, null, 2)}\n`;
+  await writeText('data/files.json', text);
+  const rule = 'a name made from content holds only letters, digits, ".", "_" and "-", starts with a letter or a digit, and never holds ".."';
+  assertProblems(await check(), [
+    `data/files.json:${lineOf(text, '"hash": "../.."')}: file 2: its stored name "../../.env" would leave the uploads folder: ${rule}`,
+    `data/files.json:${lineOf(text, '"hash": "../../data/users"')}: file 3 (formats.small): its stored name "../../data/users.json" would leave the uploads folder: ${rule}`,
+  ]);
+});
+
 checks('--json prints { ok, problems, counts } on stdout', async () => {
   const ok = await check('--json');
   assert.is(ok.code, 0, ok.stderr);

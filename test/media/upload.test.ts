@@ -5,12 +5,14 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdir } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { actionCatalogue } from '../../src/permissions/index.js';
 import { storedTable } from '../_helpers/at-rest.js';
-import { rawRequest, request } from '../_helpers/index.js';
+import { eventually, rawRequest, request } from '../_helpers/index.js';
 import { apiServer, serve, testProject, type ApiServer } from '../_helpers/server.js';
 
 const UPLOAD_ACTIONS = ['upload', 'find', 'findOne', 'destroy'].map((action) => `plugin::upload.content-api.${action}`);
@@ -185,7 +187,138 @@ test('bad uploads are told why and leave no file behind', async () => {
   assert.equal(await uploadedNames(api), before, 'nothing was written');
 });
 
+test('an image whose header is whole but whose data is cut short is a 400 naming it, never a 500, and leaves nothing behind', async () => {
+  const before = await uploadedNames(api);
+  // Noise does not compress: cutting the file in half cuts its pixel data, not only trailing bytes.
+  const noisy = (width: number, height: number) => sharp(Buffer.from(Array.from({ length: width * height * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width, height, channels: 3 } }).png().toBuffer();
+  for (const [width, height] of [[600, 400], [100, 80]] as const) {
+    const whole = await noisy(width, height);
+    const cut = whole.subarray(0, Math.floor(whole.length / 2));
+    const answer = await upload(api, [{ name: 'files', value: cut, filename: 'cut.png', type: 'image/png' }]);
+    assert.equal([answer.status, answer.body.error?.message], [400, 'cut.png is not a valid image'], `${width}×${height}`);
+  }
+  assert.equal(await uploadedNames(api), before, 'nothing was written');
+});
+
+test('only pictures, sound, video, PDF and plain text are shown inline; anything else is downloaded as bytes, so no page or script of this origin runs from /uploads/', async () => {
+  const kinds: Array<[string, string, Buffer, boolean]> = [
+    ['page.shtml', 'text/html', Buffer.from('<html><script>alert(1)</script></html>'), false],
+    ['page.xht', 'application/xhtml+xml', Buffer.from('<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>'), false],
+    ['page.html', 'text/html', Buffer.from('<html></html>'), false],
+    ['tool.js', 'text/javascript', Buffer.from('window.ran = true;'), false],
+    ['data.json', 'application/json', Buffer.from('{}'), false],
+    ['notes.txt', 'text/plain', Buffer.from('plain words'), true],
+    ['picture.jpg', 'image/jpeg', await jpeg(20, 20), true],
+  ];
+  for (const [filename, type, value, inline] of kinds) {
+    const [file] = (await upload(api, [{ name: 'files', value, filename, type }])).body;
+    const served = await fetch(`${api.url}${file.url}`);
+    assert.is(served.status, 200, filename);
+    assert.is(served.headers.get('x-content-type-options'), 'nosniff', filename);
+    if (inline) {
+      assert.is(served.headers.get('content-disposition'), null, filename);
+      assert.ok(!/octet-stream/.test(served.headers.get('content-type') ?? ''), filename);
+    } else {
+      assert.is(served.headers.get('content-disposition'), 'attachment', filename);
+      assert.is(served.headers.get('content-type'), 'application/octet-stream', filename);
+    }
+    await served.arrayBuffer();
+  }
+});
+
 test.run();
+
+// ---------------------------------------------------------------------------------------------
+
+const streamed = suite('uploads stream to temporary files');
+
+/** Runs `fn` with os.tmpdir() pointing at a folder of its own (the server in this process makes its temporary files there). */
+async function withOwnTmpdir(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'folio-test-tmp-'));
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = dir;
+  try {
+    await fn(dir);
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The files under `dir`, one level of folders deep, with their sizes. */
+async function filesUnder(dir: string): Promise<number[]> {
+  const sizes: number[] = [];
+  for (const folder of await readdir(dir)) {
+    for (const name of await readdir(join(dir, folder)).catch(() => [] as string[])) sizes.push((await stat(join(dir, folder, name))).size);
+  }
+  return sizes;
+}
+
+streamed('a file is on disk, not in memory, while the rest of the request still arrives; nothing is left once it is answered', async () => {
+  const server = await apiServer({ publicActions: UPLOAD_ACTIONS });
+  try {
+    await withOwnTmpdir(async (temporary) => {
+      const boundary = 'folio-boundary-7MA4YWxkTrZu0gW';
+      const part = (name: string, bytes: Buffer) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), bytes, Buffer.from('\r\n')]);
+      const first = Buffer.alloc(2_000_000, 7);
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const sent = httpRequest(`${server.url}/api/upload`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }, (response) => {
+          let body = '';
+          response.on('data', (chunk) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, body }));
+        });
+        sent.on('error', reject);
+        // The first file whole and the second begun: the server holds the first in a file of its own.
+        sent.write(Buffer.concat([part('first.bin', first), Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="second.bin"\r\n\r\n`)]));
+        void eventually(async () => (await filesUnder(temporary)).includes(first.length), 'the first file written to a temporary file').then(
+          () => sent.end(Buffer.concat([Buffer.alloc(1000, 8), Buffer.from(`\r\n--${boundary}--\r\n`)])),
+          (error: unknown) => {
+            sent.destroy();
+            reject(error);
+          },
+        );
+      });
+      const { status, body } = await answer;
+      assert.is(status, 201, body);
+      assert.equal((JSON.parse(body) as Array<{ size: number }>).map((file) => file.size), [2000, 1]);
+      assert.equal(await readdir(temporary), [], 'the temporary files are removed once answered');
+    });
+  } finally {
+    await server.close();
+  }
+});
+
+streamed('the files of one request together over upload.requestSizeLimit are a 413, and nothing is stored or left behind', async () => {
+  const server = await apiServer({ publicActions: UPLOAD_ACTIONS, config: { upload: { sizeLimit: 5000, requestSizeLimit: 8000 } } });
+  try {
+    await withOwnTmpdir(async (temporary) => {
+      const files = [1, 2, 3].map((n) => ({ name: 'files', value: Buffer.alloc(3000, n), filename: `part-${n}.bin` }));
+      const answer = await upload(server, files);
+      assert.equal(answer.body.error, { status: 413, name: 'PayloadTooLargeError', message: 'The files of one request exceed 8 KB together.', details: {} });
+      assert.equal(await uploadedNames(server), []);
+      assert.equal((await server.get('/api/upload/files')).body, []);
+      assert.equal(await readdir(temporary), []);
+      // Under it, the same files are stored.
+      assert.is((await upload(server, files.slice(0, 2))).status, 201);
+    });
+  } finally {
+    await server.close();
+  }
+});
+
+streamed('by default a request may carry upload.sizeLimit of files together, as Strapi’s body parser allows', async () => {
+  const server = await apiServer({ publicActions: UPLOAD_ACTIONS, config: { upload: { sizeLimit: 4000 } } });
+  try {
+    const answer = await upload(server, [1, 2].map((n) => ({ name: 'files', value: Buffer.alloc(3000, n), filename: `part-${n}.bin` })));
+    assert.is(answer.status, 413);
+    assert.is(answer.body.error.message, 'The files of one request exceed 4 KB together.');
+  } finally {
+    await server.close();
+  }
+});
+
+streamed.run();
 
 const limits = suite('upload.sizeLimit and permissions');
 

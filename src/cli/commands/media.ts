@@ -2,7 +2,7 @@
  * `folio media add|list|delete`: the media library from scripts, as `POST /api/upload` and
  * `/api/upload/files` do it. A running server serves what the CLI adds at once.
  */
-import { readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ApplicationError } from '../../errors.js';
@@ -34,13 +34,16 @@ export function registerMedia(program: Command, io: CliIo): void {
     .action(async (paths: string[], options: { alt?: string; caption?: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const { lookup } = await import('mime-types');
-      // Read relative to where the command runs (as `cp` would), every one before anything is stored.
+      // Relative to where the command runs (as `cp` would), every one checked before anything is stored;
+      // their bytes are read from there as they are stored.
       const files = await Promise.all(
         paths.map(async (path) => {
-          const bytes = await readFile(resolve(path)).catch((error: NodeJS.ErrnoException) => {
-            throw new ApplicationError(`cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'it is a folder' : (error.code ?? error.message)}`);
+          const full = resolve(path);
+          const found = await stat(full).catch((error: NodeJS.ErrnoException) => {
+            throw new ApplicationError(`cannot read ${path}: ${error.code === 'ENOENT' ? 'no such file' : (error.code ?? error.message)}`);
           });
-          return { filename: basename(path), mime: lookup(path) || 'application/octet-stream', bytes };
+          if (!found.isFile()) throw new ApplicationError(`cannot read ${path}: ${found.isDirectory() ? 'it is a folder' : 'it is not a file'}`);
+          return { filename: basename(path), mime: lookup(path) || 'application/octet-stream', path: full, size: found.size };
         }),
       );
       const info = { ...(options.alt !== undefined && { alternativeText: options.alt }), ...(options.caption !== undefined && { caption: options.caption }) };

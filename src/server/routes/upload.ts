@@ -11,14 +11,15 @@ import { compareBy, compileFilter, fileModel, lookupFor, parseQueryString, parse
 import { uploadAction, type Actor } from '../../permissions/index.js';
 import { isPlainObject } from '../../objects.js';
 import { requires } from '../authorize.js';
-import { readMultipart } from '../multipart.js';
+import { withMultipart, type MultipartLimits } from '../multipart.js';
 
 export interface UploadRoutesDeps {
   media: MediaService;
   /** Unlinks a deleted file from the documents that show it. */
   unlinkFile(id: number): Promise<unknown>;
   lookup: ModelLookup;
-  sizeLimit(): number;
+  /** `upload.sizeLimit` and `upload.requestSizeLimit`, read at each upload. */
+  limits(): MultipartLimits;
 }
 
 const FILE_INFO_KEYS = new Set(['name', 'alternativeText', 'caption']);
@@ -57,7 +58,7 @@ function fileId(raw: string): number {
 }
 
 /**
- * @example uploadRoutes(api, { media, lookup, sizeLimit: () => config.upload.sizeLimit })
+ * @example uploadRoutes(api, { media, lookup, limits: () => ({ fileSize: 50e6, requestSize: 50e6 }), unlinkFile })
  */
 export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
   const { media } = deps;
@@ -68,15 +69,16 @@ export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
   router.post('/upload', requires(uploadAction('upload')), async (ctx) => {
     // `?id=12`: the file's fileInfo changed, or its bytes replaced (Strapi's same action).
     const id = ctx.query.id === undefined ? undefined : fileId(String(ctx.query.id));
-    const { files, fields } = await readMultipart(ctx, 'files', deps.sizeLimit());
-    const infos = parseFileInfo(fields.fileInfo);
-    if (id !== undefined) {
-      if (files.length > 1) throw new ValidationError('Cannot replace a file with multiple ones');
-      ctx.body = shape(await media.update(id, infos[0] ?? {}, files[0]));
-      return;
-    }
-    ctx.status = 201;
-    ctx.body = (await media.upload(files, infos)).map((row) => shape(row));
+    await withMultipart(ctx, 'files', deps.limits(), async ({ files, fields }) => {
+      const infos = parseFileInfo(fields.fileInfo);
+      if (id !== undefined) {
+        if (files.length > 1) throw new ValidationError('Cannot replace a file with multiple ones');
+        ctx.body = shape(await media.update(id, infos[0] ?? {}, files[0]));
+        return;
+      }
+      ctx.body = (await media.upload(files, infos)).map((row) => shape(row));
+      ctx.status = 201;
+    });
   });
 
   router.get('/upload/files', requires(uploadAction('find')), (ctx) => {
