@@ -4,7 +4,7 @@
  * No build step: what is in `admin/` is what the browser runs. The page is a client of the Content
  * API like any other: it holds no power of its own.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,16 @@ const PAGE_DIR = fileURLToPath(new URL('../../admin/', import.meta.url));
 const VENDOR_FILE = fileURLToPath(import.meta.resolve('htm/preact/standalone'));
 const VENDOR_PATH = 'vendor/preact-htm.js';
 
-const PAGE_POLICY = "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'; object-src 'none'";
+/**
+ * The page talks to its own server only: no framing by another site, nothing from elsewhere. Its
+ * scripts are the ones it names with this answer's nonce, and the modules they import (which carry
+ * it on): `'self'` would also let a script under `/uploads/` run as one of the page's, should any
+ * markup ever name one.
+ */
+const pagePolicy = (scripts: string) =>
+  `default-src 'self'; script-src ${scripts}; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'self'; base-uri 'self'; form-action 'self'; object-src 'none'`;
+/** The page's one script tag, which each answer gives its nonce. */
+const SCRIPT_TAG = '<script type="module" src="app.js">';
 
 /** A file of the page: plain names, one folder deep at most, no dot files. */
 const PAGE_FILE = /^([a-z0-9-]+\/)?[a-z0-9-]+\.(js|css|svg|png|html)$/;
@@ -71,10 +80,18 @@ export function adminPage(settings: () => { enabled: boolean; path: string }) {
     const vendor = name === VENDOR_PATH;
     if (!vendor && !PAGE_FILE.test(name)) throw new NotFoundError('Not Found');
     const file = await pageFile(vendor ? VENDOR_FILE : join(PAGE_DIR, name));
-    ctx.set('Cache-Control', name === 'index.html' ? 'no-cache' : 'public, max-age=300');
-    // The page talks to its own server only: no framing by another site, no script from elsewhere.
-    ctx.set('Content-Security-Policy', PAGE_POLICY);
     ctx.type = extname(name);
+    if (name === 'index.html') {
+      // A new nonce each time: the answer is never reused, so it is never answered 304 either.
+      const nonce = randomBytes(18).toString('base64');
+      ctx.set('Cache-Control', 'no-store');
+      ctx.set('Content-Security-Policy', pagePolicy(`'nonce-${nonce}'`));
+      ctx.status = 200;
+      ctx.body = file.bytes.toString('utf8').replace(SCRIPT_TAG, `${SCRIPT_TAG.slice(0, -1)} nonce="${nonce}">`);
+      return;
+    }
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.set('Content-Security-Policy', pagePolicy("'none'"));
     ctx.etag = file.etag;
     ctx.lastModified = file.modified;
     ctx.status = 200; // Koa starts at 404, and checks freshness only for a 2xx

@@ -7,6 +7,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { eventually, request } from '../_helpers/index.js';
@@ -200,6 +201,29 @@ test('with the keyboard alone an editor signs in and reaches a type; an entry in
   const api = await apiAs(page);
   for (const locale of ['en', 'fr']) assert.is((await api(`/api/articles/${id}?status=draft&locale=${locale}`)).status, 404, `no ${locale} version left`);
   assert.equal(page.errors, []);
+  await page.close();
+});
+
+test('a script under /uploads/ never runs in the page, even when markup names it; the page\'s own scripts do', async () => {
+  await mkdir(join(site.dir, 'public/uploads'), { recursive: true });
+  await writeFile(join(site.dir, 'public/uploads/tool_0123456789.js'), 'globalThis.ranFromUploads = true;');
+  const page = await openPage(browser, `${server.url}/admin/`);
+  await page.waitForSelector('[data-test="signin-identifier"]', { visible: true });
+  // The page's policy refuses it before the server is even asked (a violation the page is told of).
+  const outcome = await page.evaluate(() => new Promise<{ loaded: boolean; blocked: string[] }>((resolve) => {
+    type Target = { addEventListener(name: string, listener: (event: { blockedURI: string }) => void): void };
+    const document = (globalThis as unknown as { document: Target & { createElement(tag: string): { src: string; onload: () => void; onerror: () => void }; head: { append(node: unknown): void } } }).document;
+    const blocked: string[] = [];
+    document.addEventListener('securitypolicyviolation', (event) => blocked.push(event.blockedURI));
+    const script = document.createElement('script');
+    script.src = '/uploads/tool_0123456789.js';
+    script.onload = () => resolve({ loaded: true, blocked });
+    script.onerror = () => setTimeout(() => resolve({ loaded: false, blocked }), 0);
+    document.head.append(script);
+  }));
+  assert.is(outcome.loaded, false);
+  assert.ok(outcome.blocked.some((uri) => uri.includes('/uploads/tool_0123456789.js')), JSON.stringify(outcome.blocked));
+  assert.is(await page.evaluate(() => (globalThis as unknown as { ranFromUploads?: boolean }).ranFromUploads ?? false), false);
   await page.close();
 });
 

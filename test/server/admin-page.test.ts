@@ -24,9 +24,9 @@ test('the page is served at /admin/ with its UI library, never a file outside ad
   const page = await fetch(`${site.url}/admin/`);
   assert.is(page.status, 200);
   assert.match(page.headers.get('content-type')!, /^text\/html/);
-  assert.is(page.headers.get('cache-control'), 'no-cache');
+  assert.is(page.headers.get('cache-control'), 'no-store');
   assert.match(page.headers.get('content-security-policy')!, /default-src 'self'/);
-  assert.match(await page.text(), /<script type="module" src="(\.\/)?app\.js"><\/script>/);
+  assert.match(await page.text(), /<script type="module" src="(\.\/)?app\.js" nonce="[A-Za-z0-9+/=]+"><\/script>/);
   const library = await fetch(`${site.url}/admin/vendor/preact-htm.js`);
   assert.is(library.status, 200);
   assert.match(library.headers.get('content-type')!, /javascript/);
@@ -42,6 +42,21 @@ test('the page is served at /admin/ with its UI library, never a file outside ad
     assert.is(refused.status, 404, path);
     assert.is(((await refused.json()) as { error: { name: string } }).error.name, 'NotFoundError', path);
   }
+});
+
+test('the page runs only the scripts it names, with a nonce of each answer: never one under /uploads/, nor one named by injected markup', async () => {
+  const nonces = new Set<string>();
+  for (let i = 0; i < 2; i++) {
+    const page = await fetch(`${site.url}/admin/`);
+    const policy = page.headers.get('content-security-policy')!;
+    const scripts = /(?:^|;)\s*script-src ([^;]*)/.exec(policy)?.[1]?.trim().split(/\s+/) ?? [];
+    const nonce = /nonce="([^"]+)"/.exec(await page.text())?.[1];
+    assert.equal(scripts, [`'nonce-${nonce}'`], policy);
+    nonces.add(nonce!);
+  }
+  assert.is(nonces.size, 2, 'a new nonce for every answer');
+  // The page's other files are no documents that run anything.
+  assert.match((await fetch(`${site.url}/admin/app.js`)).headers.get('content-security-policy')!, /script-src 'none'/);
 });
 
 test('server.admin.enabled: false leaves /admin to the rest of the server (a 404); a path under /api is refused at start', async () => {
