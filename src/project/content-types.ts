@@ -1,7 +1,7 @@
 /** Project-level content-type operations for the CLI: create a file, list what is defined. */
 import { access } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ApplicationError } from '../errors.js';
+import { insideFolder } from '../safe-path.js';
 import { buildContentType, loadSchemas, renderContentTypeYaml, type BuildContentTypeInput } from '../schema/index.js';
 import { withFileStore } from '../storage/index.js';
 import { assertProject, projectPaths } from './paths.js';
@@ -25,8 +25,9 @@ export async function createContentTypeFile(dir: string, input: BuildContentType
   const existing = await loadSchemas(paths.root);
   const contentType = buildContentType(input, existing);
   const file = `content-types/${contentType.info.singularName}.yaml`;
-  if (await exists(join(paths.root, file))) throw new ApplicationError(`${file} already exists`);
-  await withFileStore((files) => files.writeFileAtomic(join(paths.root, file), renderContentTypeYaml(contentType), { mode: 0o644 }));
+  const path = insideFolder(paths.contentTypes, 'content type file', `${contentType.info.singularName}.yaml`);
+  if (await exists(path)) throw new ApplicationError(`${file} already exists`);
+  await withFileStore((files) => files.writeFileAtomic(path, renderContentTypeYaml(contentType), { mode: 0o644 }));
   const route = contentType.kind === 'singleType' ? contentType.info.singularName : contentType.info.pluralName;
   return { file, contentType, route };
 }
