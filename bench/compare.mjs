@@ -58,6 +58,8 @@ async function serve(docs, settings, databaseUrl) {
   if (receiverDelayMs !== undefined) {
     receiver = await webhookReceiver(receiverDelayMs);
     const events = 'entry.create,entry.update,entry.publish,entry.delete';
+    // The receiver is on this machine: a private address, which webhooks reach only when allowed.
+    execFileSync(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'config', 'set', 'server.webhooks.allowPrivateAddresses', 'true'], { stdio: 'ignore' });
     execFileSync(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'webhook', 'create', 'bench', '--url', receiver.url, '--events', events], { stdio: 'ignore' });
   }
   const env = { NODE_ENV: 'production' };

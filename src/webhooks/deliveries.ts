@@ -7,7 +7,7 @@
  */
 import type { Logger } from '../log/index.js';
 import type { Table } from '../storage/index.js';
-import { post, type WebhookService } from './service.js';
+import type { WebhookService } from './service.js';
 import type { DeliveryStore, Settled } from './store.js';
 import type { DeliveryRow, WebhookRow } from './types.js';
 
@@ -87,9 +87,9 @@ export function startDeliveries(options: DeliveriesOptions): { wake(): void; sto
 
   async function send(delivery: DeliveryRow): Promise<void> {
     const webhook = options.webhooks.rows().find((row) => row.id === delivery.webhook);
-    const outcome = webhook
-      ? await post(webhook.url, options.service.request(webhook, delivery.body, delivery.documentId), options.settings().timeout * 1000, stopping.signal)
-      : { status: null, error: 'its webhook was deleted' };
+    // `send` never rejects: a delivery that cannot even be sent is a failed attempt, retried and
+    // settled like any other, so the document's later deliveries are not held back by it.
+    const outcome = webhook ? await options.service.send(webhook, delivery.body, delivery.documentId, stopping.signal) : { status: null, error: 'its webhook was deleted' };
     if (stopping.signal.aborted) return; // claimed until its claim runs out, then sent again
     outcomes.push({ delivery, ...outcome, webhook });
     writeOutcomes();

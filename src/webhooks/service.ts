@@ -3,12 +3,14 @@
  * them at once), given each write's deliveries to commit with it (`outbox`, one delivery per
  * webhook), and delivered afterwards by `startDeliveries`.
  */
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, validateHeaderName, validateHeaderValue } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { ApplicationError, NotFoundError, ValidationError } from '../errors.js';
 import { newDocumentId } from '../ids.js';
 import type { Table } from '../storage/index.js';
 import { didYouMean } from '../suggest.js';
+import { ALLOW_SETTING, bareHost, isPrivateAddress, isPrivateHost, REFUSED, refusingPrivate } from './addresses.js';
 import { signature } from './signature.js';
 import type { DeliveryStore, NewDelivery } from './store.js';
 import { TEST_EVENT, WEBHOOK_EVENTS, type DeliveryRow, type WebhookEvent, type WebhookNotice, type WebhookRow } from './types.js';
@@ -17,8 +19,10 @@ export interface WebhookServiceDeps {
   webhooks: Table<WebhookRow>;
   deliveries: DeliveryStore;
   /** `server.webhooks` (read at each use). */
-  settings(): { timeout: number; retryDelays: number[] };
+  settings(): { timeout: number; retryDelays: number[]; allowPrivateAddresses: boolean };
   now?: () => number;
+  /** How a delivery resolves its receiver's name (default: the system's, `dns.lookup`); its answers are checked. */
+  lookup?: LookupFunction;
 }
 
 /** Deliveries that commit with a document write. */
@@ -62,8 +66,6 @@ export interface ShownDelivery {
 }
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-/** RFC 9110 token characters. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Headers a delivery sets itself. */
 const OWN_HEADERS = new Set(['content-type', 'content-length', 'host', 'connection', 'transfer-encoding', 'user-agent']);
 
@@ -80,7 +82,7 @@ export function shownUrl(url: string): string {
   }
 }
 
-function checkUrl(raw: string): string {
+function checkUrl(raw: string, allowPrivateAddresses: boolean): string {
   let url: URL;
   try {
     url = new URL(raw);
@@ -88,6 +90,10 @@ function checkUrl(raw: string): string {
     throw new ValidationError(`--url must be an http:// or https:// URL, got "${shownUrl(raw) === '[not a URL]' ? raw : shownUrl(raw)}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ValidationError(`--url must be an http:// or https:// URL, got a ${url.protocol.replace(/:$/, '')}: URL`);
+  // Only the host is named: the URL may carry a password.
+  if (!allowPrivateAddresses && isPrivateHost(url.hostname)) {
+    throw new ValidationError(`--url points at ${bareHost(url.hostname)}, a loopback, link-local or private address: webhooks may not reach those unless ${ALLOW_SETTING} is true`);
+  }
   return url.toString();
 }
 
@@ -100,6 +106,38 @@ function checkEvents(raw: string | string[]): WebhookEvent[] {
   return [...new Set(names)] as WebhookEvent[];
 }
 
+/** Whether Node's HTTP client takes a header name: an RFC 9110 token. */
+function validName(name: string): boolean {
+  try {
+    validateHeaderName(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether Node's HTTP client takes a header value: tabs and visible Latin-1 characters, nothing above U+00FF. */
+function validValue(name: string, value: unknown): boolean {
+  try {
+    validateHeaderValue(name, value as string); // a row written by hand may hold anything
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const BAD_VALUE = 'has a value a header cannot carry: only tabs and printable Latin-1 characters (none above U+00FF, no line break or control character)';
+
+/** Why these headers cannot be sent (a row written by hand or by an older version), or undefined; never a value. */
+function unsendable(headers: Record<string, unknown>): string | undefined {
+  for (const [name, value] of Object.entries(headers)) {
+    // A name that is not a token may be anything (a value pasted by mistake): it is not repeated either.
+    if (!validName(name)) return 'a header name is not a valid HTTP token';
+    if (!validValue(name, value)) return `header ${name} ${BAD_VALUE}`;
+  }
+  return undefined;
+}
+
 function checkHeaders(raw: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [index, entry] of raw.entries()) {
@@ -108,9 +146,9 @@ function checkHeaders(raw: readonly string[]): Record<string, string> {
     if (colon < 0) throw new ValidationError(`--header number ${index + 1} has no colon: write it as 'Name: value'`);
     const name = entry.slice(0, colon).trim();
     const value = entry.slice(colon + 1).trim();
-    if (!HEADER_NAME.test(name)) throw new ValidationError(`--header "${name.slice(0, 40)}" is not a header name (letters, digits and - only)`);
+    if (!validName(name)) throw new ValidationError(`--header "${name.slice(0, 40)}" is not a header name (letters, digits and - only)`);
     if (OWN_HEADERS.has(name.toLowerCase()) || name.toLowerCase().startsWith('x-folio-')) throw new ValidationError(`--header ${name} is set by every delivery itself and cannot be given`);
-    if (/[\r\n\0]/.test(value)) throw new ValidationError(`--header ${name} has a line break in its value`);
+    if (!validValue(name, value)) throw new ValidationError(`--header ${name} ${BAD_VALUE}`);
     headers[name] = value;
   }
   return headers;
@@ -165,12 +203,27 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     return { headers, body };
   }
 
+  /**
+   * Sends one attempt of a delivery (or a test) to its webhook under the current settings; never
+   * rejects: what cannot even be sent is a failed attempt, with the reason.
+   */
+  async function send(webhook: WebhookRow, body: string, deliveryId: string, signal?: AbortSignal): Promise<PostOutcome> {
+    const { timeout, allowPrivateAddresses } = deps.settings();
+    let message: { headers: Record<string, string>; body: string };
+    try {
+      message = request(webhook, body, deliveryId);
+    } catch {
+      return { status: null, error: 'the request could not be made: the webhook is not well formed (its headers or secret)' };
+    }
+    return post(webhook.url, message, { timeoutMs: timeout * 1000, allowPrivateAddresses, lookup: deps.lookup, signal });
+  }
+
   return {
     list: (): ShownWebhook[] => deps.webhooks.rows().map(shown),
 
     async create(input: WebhookInput): Promise<ShownWebhook> {
       if (!NAME.test(input.name) || /^\d+$/.test(input.name)) throw new ValidationError(`"${input.name}" is not a webhook name: letters, digits, _ . - (up to 64), not only digits`);
-      const url = checkUrl(input.url);
+      const url = checkUrl(input.url, deps.settings().allowPrivateAddresses);
       const events = checkEvents(input.events);
       const headers = checkHeaders(input.headers ?? []);
       if (input.secret !== undefined && input.secret.length < 8) throw new ValidationError('--secret must be at least 8 characters');
@@ -221,11 +274,12 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     async test(ref: string): Promise<{ status: number | null; error: string | null }> {
       const webhook = find(ref);
       const body = JSON.stringify({ event: TEST_EVENT, createdAt: iso(now()) });
-      const outcome = await post(webhook.url, request(webhook, body, newDocumentId()), deps.settings().timeout * 1000);
+      const outcome = await send(webhook, body, newDocumentId());
       return { status: outcome.status, error: outcome.error };
     },
 
     request,
+    send,
     find,
     /** Where the deliveries wait (the server's deliverer sends from it). */
     store: deps.deliveries,
@@ -236,39 +290,81 @@ export type WebhookService = ReturnType<typeof createWebhookService>;
 
 /**
  * Connections kept open between deliveries to the same receiver: a site's webhook is called again
- * and again, and a new connection (a TLS handshake) for each costs more than the POST itself.
+ * and again, and a new connection (a TLS handshake) for each costs more than the POST itself. Those
+ * opened while private addresses were refused are kept apart: each was checked when it connected.
  */
-const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 32 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 32 }) };
+const agents = {
+  checked: { http: new HttpAgent({ keepAlive: true, maxSockets: 32 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 32 }) },
+  unchecked: { http: new HttpAgent({ keepAlive: true, maxSockets: 32 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 32 }) },
+};
 
-/** One POST: the receiver's status, or why there is none (never the URL's password, never a header). */
-export function post(url: string, message: { headers: Record<string, string>; body: string }, timeoutMs: number, signal?: AbortSignal): Promise<{ status: number | null; error: string | null }> {
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const target = new URL(url);
-  const secure = target.protocol === 'https:';
-  const body = Buffer.from(message.body);
+export interface PostOutcome {
+  status: number | null;
+  error: string | null;
+}
+
+export interface PostOptions {
+  timeoutMs: number;
+  /** `server.webhooks.allowPrivateAddresses`: false refuses a receiver on a loopback, link-local or private address. */
+  allowPrivateAddresses: boolean;
+  /** Resolves the receiver's name (default: `dns.lookup`); its answers are checked unless private addresses are allowed. */
+  lookup?: LookupFunction;
+  signal?: AbortSignal;
+}
+
+/**
+ * One POST: the receiver's status, or why there is none (never the URL's password, never a header
+ * value). Never throws nor rejects: a request that cannot be made is a failed attempt too.
+ */
+export function post(url: string, message: { headers: Record<string, string>; body: string }, options: PostOptions): Promise<PostOutcome> {
   return new Promise((resolve) => {
-    const sent = (secure ? httpsRequest : httpRequest)(
-      target,
-      {
-        method: 'POST',
-        headers: { ...message.headers, 'Content-Length': String(body.length) },
-        agent: secure ? agents.https : agents.http,
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      },
-      (response) => {
-        response.resume(); // the answer's body is not read, only drained so the connection is kept
-        response.on('end', () => {
-          const status = response.statusCode ?? null;
-          resolve({ status, error: status !== null && status >= 200 && status < 300 ? null : `HTTP ${status}` });
-        });
-        response.on('error', () => resolve({ status: response.statusCode ?? null, error: 'the answer broke off' }));
-      },
-    );
-    sent.on('error', (error: NodeJS.ErrnoException) => {
-      if (timeout.aborted) resolve({ status: null, error: `no answer within ${timeoutMs / 1000} s` });
-      else if (signal?.aborted) resolve({ status: null, error: 'stopped' });
-      else resolve({ status: null, error: error.code ?? error.message });
-    });
-    sent.end(body);
+    const failed = (error: string) => resolve({ status: null, error });
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return failed('the request could not be made: its URL is not a URL');
+    }
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') return failed(`the request could not be made: a ${target.protocol} URL is not http(s)`);
+    const badHeaders = unsendable(message.headers);
+    if (badHeaders) return failed(`the request could not be made: ${badHeaders}`);
+    const host = bareHost(target.hostname);
+    // An IP literal is connected to without a lookup: it is judged here.
+    if (!options.allowPrivateAddresses && isIP(host) !== 0 && isPrivateAddress(host)) return failed(`refused: ${host} is a private address; set ${ALLOW_SETTING} to allow it`);
+    const { timeoutMs, signal } = options;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const secure = target.protocol === 'https:';
+    const pool = options.allowPrivateAddresses ? agents.unchecked : agents.checked;
+    try {
+      const body = Buffer.from(message.body);
+      const sent = (secure ? httpsRequest : httpRequest)(
+        target,
+        {
+          method: 'POST',
+          headers: { ...message.headers, 'Content-Length': String(body.length) },
+          agent: secure ? pool.https : pool.http,
+          lookup: options.allowPrivateAddresses ? options.lookup : refusingPrivate(options.lookup),
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        },
+        (response) => {
+          response.resume(); // the answer's body is not read, only drained so the connection is kept
+          response.on('end', () => {
+            const status = response.statusCode ?? null;
+            resolve({ status, error: status !== null && status >= 200 && status < 300 ? null : `HTTP ${status}` });
+          });
+          response.on('error', () => resolve({ status: response.statusCode ?? null, error: 'the answer broke off' }));
+        },
+      );
+      sent.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === REFUSED) failed(error.message);
+        else if (timeout.aborted) failed(`no answer within ${timeoutMs / 1000} s`);
+        else if (signal?.aborted) failed('stopped');
+        else failed(error.code ?? error.message);
+      });
+      sent.end(body);
+    } catch (error) {
+      // Node's own checks refuse what the ones above did not foresee: its code says which (its message may quote a header).
+      failed(`the request could not be made: ${(error as NodeJS.ErrnoException).code ?? 'refused by the HTTP client'}`);
+    }
   });
 }

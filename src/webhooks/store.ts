@@ -12,6 +12,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { insideFolder } from '../safe-path.js';
 import type { FileStore, Table } from '../storage/index.js';
 import { stableStringify } from '../storage/index.js';
 import type { DeliveryRow } from './types.js';
@@ -94,7 +95,8 @@ export async function openSpool(files: FileStore, dir: string, history: Table<De
   const waiting = new Map<string, DeliveryRow>();
   let ordered: DeliveryRow[] | undefined;
   const changed = () => (ordered = undefined);
-  const fileOf = (documentId: string) => join(dir, `${documentId}.json`);
+  // A delivery's key may come back from a database (`folio db copy --from`): made a path only if plain.
+  const fileOf = (documentId: string) => insideFolder(dir, 'delivery key', `${documentId}.json`);
 
   async function readSpool(): Promise<string[]> {
     try {

@@ -239,6 +239,8 @@ test('folio db copy should move every document version, account and token to Pos
       req.on('data', (chunk) => (body += chunk)).on('end', () => res.writeHead(200).end(() => hooked.push(JSON.parse(body).event)));
     });
     const sinkPort = await freePort();
+    // The receiver is on 127.0.0.1, which webhooks may reach only when allowed.
+    assert.is((await folio(['config', 'set', 'server.webhooks.allowPrivateAddresses', 'true', '--dir', dir])).code, 0);
     assert.is((await folio(['webhook', 'create', 'site', '--url', `http://127.0.0.1:${sinkPort}/hook`, '--events', 'media.create', '--dir', dir])).code, 0);
     await writeFile(join(dir, 'notes.txt'), 'plain words');
     assert.is((await folio(['media', 'add', join(dir, 'notes.txt'), '--dir', dir])).code, 0);

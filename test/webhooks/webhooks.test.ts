@@ -53,7 +53,8 @@ async function project(retryDelays = [1, 1, 1]) {
   return testProject({
     files: { 'content-types/note.yaml': NOTE },
     publicActions: ['find', 'findOne', 'create', 'update', 'delete', 'publish', 'unpublish'].map((action) => `api::note.note.${action}`).concat('plugin::upload.content-api.upload', 'plugin::upload.content-api.destroy'),
-    config: { server: { host: '127.0.0.1', port: 1337, webhooks: { timeout: 2, retryDelays } } },
+    // The receivers are on 127.0.0.1, which webhooks may reach only when allowed.
+    config: { server: { host: '127.0.0.1', port: 1337, webhooks: { timeout: 2, retryDelays, allowPrivateAddresses: true } } },
   });
 }
 
@@ -231,6 +232,43 @@ test('the CLI should refuse bad input in one line and never print a secret or a 
     assert.match(duplicate.stderr, /A webhook named "site" exists already/);
     // Secrets, header values and the bodies waiting to be sent stay out of git.
     for (const pattern of ['data/webhooks.json', 'data/deliveries.json', 'data/deliveries/']) assert.ok(PROJECT_GITIGNORE.split('\n').includes(pattern), pattern);
+  } finally {
+    await site.cleanup();
+  }
+});
+
+test('with the default setting, a receiver on a loopback, link-local or private address should be refused at create in one line naming the setting', async () => {
+  const site = await testProject({ files: { 'content-types/note.yaml': NOTE } });
+  try {
+    for (const url of ['http://127.0.0.1:9/x', 'http://localhost:3000/x', 'http://[::1]/x', 'http://169.254.169.254/latest', 'http://admin:url-password@192.168.1.1/x']) {
+      const refused = await folio(['webhook', 'create', 'site', '--url', url, '--events', 'entry.create', '--dir', site.dir]);
+      assert.is(refused.code, 1, url);
+      assert.is(refused.stderr.trim().split('\n').length, 1, refused.stderr);
+      assert.match(refused.stderr, /a loopback, link-local or private address: webhooks may not reach those unless server\.webhooks\.allowPrivateAddresses is true/, url);
+      assert.not.match(refused.stderr, /url-password/);
+    }
+    assert.equal(JSON.parse((await folio(['webhook', 'list', '--json', '--dir', site.dir])).stdout), []);
+    assert.is((await folio(['config', 'set', 'server.webhooks.allowPrivateAddresses', 'true', '--dir', site.dir])).code, 0);
+    await createWebhook(site.dir, 'http://127.0.0.1:9/x', 'entry.create');
+  } finally {
+    await site.cleanup();
+  }
+});
+
+test('a header value the HTTP client cannot send should be refused at create, naming the header and never its value', async () => {
+  const site = await project();
+  try {
+    for (const value of ['café ☕ token-value-1', 'token-value-1\u0007']) {
+      const refused = await folio(['webhook', 'create', 'site', '--url', 'http://127.0.0.1:9/x', '--events', 'entry.create', '--header', `X-Name: ${value}`, '--dir', site.dir]);
+      assert.is(refused.code, 1);
+      assert.is(refused.stderr.trim().split('\n').length, 1, refused.stderr);
+      assert.match(refused.stderr, /--header X-Name has a value a header cannot carry: only tabs and printable Latin-1 characters/);
+      assert.not.match(refused.stderr, /token-value|☕/, 'the value is never repeated');
+    }
+    const bad = await folio(['webhook', 'create', 'site', '--url', 'http://127.0.0.1:9/x', '--events', 'entry.create', '--header', 'X Name: v', '--dir', site.dir]);
+    assert.match(bad.stderr, /--header "X Name" is not a header name/);
+    assert.equal(JSON.parse((await folio(['webhook', 'list', '--json', '--dir', site.dir])).stdout), []);
+    await createWebhook(site.dir, 'http://127.0.0.1:9/x', 'entry.create', ['--header', 'X-Name: café']); // Latin-1 is sent as it is
   } finally {
     await site.cleanup();
   }

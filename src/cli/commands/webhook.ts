@@ -20,9 +20,9 @@ export function registerWebhook(program: Command, io: CliIo): void {
   group
     .command('create <name>')
     .description('create a webhook: each event is POSTed to the URL as JSON after the write that caused it, retried until the receiver takes it')
-    .requiredOption('--url <url>', 'where to POST (http:// or https://)')
+    .requiredOption('--url <url>', 'where to POST (http:// or https://); not a loopback, link-local or private address unless server.webhooks.allowPrivateAddresses is true')
     .requiredOption('--events <list>', 'comma-separated: entry.create, entry.update, entry.delete, entry.publish, entry.unpublish, media.create, media.update, media.delete')
-    .option('--header <header>', "a header sent with each delivery, 'Name: value' (repeatable)", collect)
+    .option('--header <header>', "a header sent with each delivery, 'Name: value' (repeatable; the value in Latin-1: nothing above U+00FF)", collect)
     .option('--secret <secret>', 'sign each delivery: X-Folio-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">')
     .action(async (name: string, options: { url: string; events: string; header?: string[]; secret?: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
