@@ -8,7 +8,6 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, posix } from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
 import { Parser, type ReadEntry } from 'tar';
 import { ApplicationError } from '../errors.js';
 
@@ -160,50 +159,95 @@ function describe(error: Error): string {
 }
 
 /**
- * The lines of a JSON-lines entry, each parsed; a line that is not JSON is an error naming the
- * entry and the line.
+ * The most bytes one line of a JSON-lines entry (one row, one schema, one setting), or one JSON
+ * entry such as metadata.json, may hold. A line is parsed whole, and parsing takes several times
+ * its size in memory, so without a bound a few MB of gzip holding one line of hundreds of MB would
+ * take gigabytes. Strapi takes a row through its API in a request body of at most 1 MB unless
+ * told otherwise (as foliocms's `server.bodyLimit` does), and the longest line of the test
+ * fixture's export, a settings line, is under 60 KB: 32 MiB leaves room for a project that raised
+ * that limit many times over, while one line at the limit still parses in a few hundred MB.
+ */
+export const MAX_LINE_BYTES = 32 * 1024 * 1024;
+
+export interface JsonReadOptions {
+  /** The most bytes one line (or the whole entry, for jsonEntry) may hold: MAX_LINE_BYTES unless told. */
+  maxBytes?: number;
+}
+
+/** A size as a message says it: `32 MiB`, `64 KiB`, `31 bytes`. */
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** The error of a line (or entry) over the limit. */
+function tooLong(what: string, limit: number): ApplicationError {
+  return new ApplicationError(`${what} is longer than ${sizeText(limit)}, the most one line of an export may hold; nothing was imported`);
+}
+
+/**
+ * The lines of a JSON-lines entry, each parsed; a line that is not JSON, or longer than the limit,
+ * is an error naming the entry and the line. The limit is checked as the line's bytes arrive, so
+ * no more than the limit and one chunk is ever held.
  * @example for await (const { line, value } of jsonLines(entry)) …
  */
-export async function* jsonLines(entry: ArchiveEntry): AsyncGenerator<{ line: number; value: unknown }> {
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
+export async function* jsonLines(entry: ArchiveEntry, options: JsonReadOptions = {}): AsyncGenerator<{ line: number; value: unknown }> {
+  const limit = options.maxBytes ?? MAX_LINE_BYTES;
+  /** The bytes of the line being read so far, as parts of the chunks they came in. */
+  let held: Buffer[] = [];
+  let heldBytes = 0;
   let line = 0;
-  const parse = (text: string) => {
+  const hold = (part: Buffer) => {
+    if (heldBytes + part.length > limit) throw tooLong(`${entry.path} line ${line + 1}`, limit);
+    held.push(part);
+    heldBytes += part.length;
+  };
+  /** The line held, parsed; undefined for a blank line (counted all the same). */
+  const take = (): { line: number; value: unknown } | undefined => {
+    // Cut at the byte 0x0a, which UTF-8 never uses inside a character: each line decodes whole.
+    const text = (held.length === 1 ? held[0]! : Buffer.concat(held, heldBytes)).toString('utf8');
+    held = [];
+    heldBytes = 0;
     line += 1;
+    if (text.trim() === '') return undefined;
     try {
-      return JSON.parse(text) as unknown;
+      return { line, value: JSON.parse(text) as unknown };
     } catch {
       throw new ApplicationError(`${entry.path} line ${line} is not JSON; the archive is corrupt: export it again`);
     }
   };
   for await (const chunk of entry.body) {
-    const text = rest + decoder.write(chunk);
     let start = 0;
-    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
-      const current = text.slice(start, end);
+    for (let end = chunk.indexOf(0x0a); end >= 0; end = chunk.indexOf(0x0a, start)) {
+      hold(chunk.subarray(start, end));
       start = end + 1;
-      if (current.trim() === '') {
-        line += 1;
-        continue;
-      }
-      const value = parse(current);
-      yield { line, value };
+      const parsed = take();
+      if (parsed) yield parsed;
     }
-    rest = text.slice(start);
+    if (start < chunk.length) hold(chunk.subarray(start));
   }
-  rest += decoder.end();
-  if (rest.trim() !== '') {
-    const value = parse(rest);
-    yield { line, value };
+  if (heldBytes > 0) {
+    const parsed = take();
+    if (parsed) yield parsed;
   }
 }
 
-/** A JSON entry (metadata.json, an asset's metadata) as one value. */
-export async function jsonEntry(entry: ArchiveEntry): Promise<unknown> {
+/**
+ * A JSON entry (metadata.json, an asset's metadata) as one value; an entry longer than the limit
+ * is refused as it is read.
+ */
+export async function jsonEntry(entry: ArchiveEntry, options: JsonReadOptions = {}): Promise<unknown> {
+  const limit = options.maxBytes ?? MAX_LINE_BYTES;
   const chunks: Buffer[] = [];
-  for await (const chunk of entry.body) chunks.push(chunk);
+  let bytes = 0;
+  for await (const chunk of entry.body) {
+    bytes += chunk.length;
+    if (bytes > limit) throw tooLong(entry.path, limit);
+    chunks.push(chunk);
+  }
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(Buffer.concat(chunks, bytes).toString('utf8')) as unknown;
   } catch {
     throw new ApplicationError(`${entry.path} is not JSON; the archive is corrupt: export it again`);
   }

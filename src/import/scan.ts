@@ -7,6 +7,7 @@
 import { basename } from 'node:path';
 import { ApplicationError } from '../errors.js';
 import { isPlainObject } from '../objects.js';
+import { isPlainName, UnsafePathError } from '../safe-path.js';
 import { jsonEntry, jsonLines, readArchive, type ArchiveEntry, type ReadArchiveOptions } from './archive.js';
 import { FILE_UID, LOCALE_UID, PERMISSION_UID, ROLE_UID, USER_UID, type StrapiRow, type StrapiSchema } from './strapi.js';
 
@@ -37,8 +38,10 @@ export interface ArchiveIndex {
   links: Map<string, LinkTarget[]>;
   /** core-store settings by key. */
   settings: Map<string, unknown>;
-  /** Bytes of each file under assets/uploads/, by name. */
+  /** Bytes of each file under assets/uploads/, by name (each a plain name). */
   assets: Map<string, number>;
+  /** The names the file rows store their bytes under (each file's and each of its formats'): the assets an import copies. */
+  storedNames: Set<string>;
   /** Rows of types foliocms does not import, counted by uid. */
   skippedRows: Map<string, number>;
   /** Versions of each content type and locale: `${uid}\0${locale}` → count. */
@@ -56,6 +59,38 @@ const isComponent = (uid: string) => !uid.includes('::') && uid.includes('.');
 
 function fail(entry: ArchiveEntry, line: number, what: string): never {
   throw new ApplicationError(`${entry.path} line ${line}: ${what}; the archive is corrupt: export it again`);
+}
+
+/**
+ * The name a file of the media library (or one of its formats) stores its bytes under, as the
+ * media library makes it: `hash` + `ext`; undefined when they are not text.
+ * @example storedName({ hash: 'cover_f4f146dfc2', ext: '.png' }) // 'cover_f4f146dfc2.png'
+ */
+export function storedName(file: Record<string, unknown>): string | undefined {
+  const { hash, ext } = file;
+  if (typeof hash !== 'string' || (ext !== undefined && ext !== null && typeof ext !== 'string')) return undefined;
+  return `${hash}${ext ?? ''}`;
+}
+
+/**
+ * The names a file row stores its bytes under: its own and each format's. Each must be one plain
+ * name, as the media library serves, copies and removes the files by them: a name such as
+ * `../../.env` is refused, said by `refuse`.
+ */
+function storedNamesOf(row: Record<string, unknown>, refuse: (problem: string) => never): string[] {
+  const names: string[] = [];
+  const add = (name: string | undefined, what: string) => {
+    if (!isPlainName(name)) refuse(new UnsafePathError(what, name).message);
+    names.push(name);
+  };
+  add(storedName(row), 'stored file name');
+  const { formats } = row;
+  if (formats === undefined || formats === null) return names;
+  if (!isPlainObject(formats)) refuse('its formats are not a mapping of formats');
+  for (const [key, format] of Object.entries(formats)) {
+    add(isPlainObject(format) ? storedName(format) : undefined, `stored file name of format ${isPlainName(key) ? key : JSON.stringify(String(key).slice(0, 40))}`);
+  }
+  return names;
 }
 
 
@@ -79,11 +114,13 @@ export async function scanArchive(file: string, options: ReadArchiveOptions = {}
     links: new Map(),
     settings: new Map(),
     assets: new Map(),
+    storedNames: new Set(),
     skippedRows: new Map(),
     versions: new Map(),
     relations: 0,
     webhooks: 0,
   };
+  const shown = basename(file);
   let sawMetadata = false;
   const ordered = new Map<string, Array<LinkTarget & { order: number }>>();
   let order = 0;
@@ -125,6 +162,12 @@ export async function scanArchive(file: string, options: ReadArchiveOptions = {}
             const counted = `${type}\u0000${locale ?? ''}`;
             index.versions.set(counted, (index.versions.get(counted) ?? 0) + 1);
           } else if (TABLE_UIDS.has(type)) {
+            if (type === FILE_UID) {
+              const refuse = (problem: string): never => {
+                throw new ApplicationError(`${shown}: ${entry.path} line ${line} (${type} ${id}): ${problem}; nothing was imported`);
+              };
+              for (const name of storedNamesOf(data, refuse)) index.storedNames.add(name);
+            }
             index.tables.get(type)!.push({ id, ...data } as StrapiRow);
           } else {
             index.skippedRows.set(type, (index.skippedRows.get(type) ?? 0) + 1);
@@ -154,6 +197,8 @@ export async function scanArchive(file: string, options: ReadArchiveOptions = {}
       } else if (folder === 'assets' && entry.path.startsWith('assets/uploads/')) {
         const name = entry.path.slice('assets/uploads/'.length);
         if (name.includes('/')) throw new ApplicationError(`${entry.path}: an upload inside a folder; the archive is not one strapi export wrote`);
+        // Copied into the uploads folder that the server serves: never a dot file such as .htaccess.
+        if (!isPlainName(name)) throw new ApplicationError(`${shown}: entry ${JSON.stringify(entry.path)}: ${new UnsafePathError('asset name', name).message}; nothing was imported`);
         let bytes = 0;
         for await (const chunk of entry.body) bytes += chunk.length;
         index.assets.set(name, bytes);
@@ -162,7 +207,7 @@ export async function scanArchive(file: string, options: ReadArchiveOptions = {}
     options,
   );
 
-  if (!sawMetadata) throw new ApplicationError(`${basename(file)} has no metadata.json: it is not an archive written by strapi export`);
+  if (!sawMetadata) throw new ApplicationError(`${shown} has no metadata.json: it is not an archive written by strapi export`);
   for (const [key, list] of ordered) index.links.set(key, list.sort((a, b) => a.pos - b.pos || a.order - b.order).map(({ type, ref, pos }) => ({ type, ref, pos })));
   return index;
 }

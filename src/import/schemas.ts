@@ -4,12 +4,16 @@
  * the admin's createdBy/updatedBy). Whether foliocms can serve them is then decided by the
  * project's own loader, so an import accepts exactly what a hand-written file would.
  */
-import { BUILT_IN_USER_FIELDS, renderSchemaYaml, SYSTEM_FIELDS } from '../schema/index.js';
+import { ApplicationError } from '../errors.js';
+import { isPlainObject } from '../objects.js';
+import { BUILT_IN_USER_FIELDS, checkContentTypeName, checkName, renderSchemaYaml, SchemaProblem, SYSTEM_FIELDS } from '../schema/index.js';
 import type { StrapiSchema } from './strapi.js';
 
 export interface SchemaFile {
-  /** Relative to the project: `content-types/article.yaml`. */
+  /** Relative to the project, `/`-separated: `content-types/article.yaml` (as the loader names it in its messages). */
   path: string;
+  /** The same path as its names, each checked: join them with insideFolder. */
+  names: string[];
   text: string;
   /** The uid and archive line it came from, for messages. */
   uid: string;
@@ -28,21 +32,52 @@ function ownAttributes(attributes: StrapiSchema['attributes'], skip: readonly st
 
 const defined = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined && field !== null && field !== '')) as T;
 
+/** Text from the archive as one line of a message: quoted when it holds a line break or another control character. */
+const oneLine = (text: string) => (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text) ? JSON.stringify(text) : text);
+
 /**
  * The schema files of an archive's content types and components (and `user.yaml` when its users
- * carry extra attributes).
- * @example schemaFiles(index.schemas, index.userSchema)[0].path // 'content-types/article.yaml'
+ * carry extra attributes). The names the files take come from the archive (a content type's
+ * `info.singularName`, a component uid's category and name), so each must follow the schema's own
+ * naming rule before it names a file: otherwise the whole import is refused, in one line naming
+ * the archive's line and the uid, before anything is written. `archive` is the archive's name, for
+ * that message.
+ * @example schemaFiles(index.schemas, index.userSchema, 'export.tar.gz')[0].path // 'content-types/article.yaml'
  */
-export function schemaFiles(schemas: ReadonlyArray<StrapiSchema & { entry: string }>, userSchema: StrapiSchema | undefined): SchemaFile[] {
+export function schemaFiles(schemas: ReadonlyArray<StrapiSchema & { entry: string }>, userSchema: StrapiSchema | undefined, archive: string): SchemaFile[] {
   const files: SchemaFile[] = [];
+  const byPath = new Map<string, StrapiSchema>();
+  const refuse = (schema: StrapiSchema & { entry: string }, problem: string): never => {
+    throw new ApplicationError(`${archive}: ${schema.entry} (${oneLine(schema.uid)}): ${problem}; nothing was imported`);
+  };
+  /** A name checked by the schema's rule, or the import refused with the rule's own words. */
+  const named = (schema: StrapiSchema & { entry: string }, check: () => string): string => {
+    try {
+      return check();
+    } catch (error) {
+      if (error instanceof SchemaProblem) refuse(schema, oneLine(error.message));
+      throw error;
+    }
+  };
+  const add = (schema: StrapiSchema & { entry: string }, names: string[], text: string) => {
+    const path = names.join('/');
+    const other = byPath.get(path);
+    if (other) refuse(schema, `its file ${path} would be the file of ${oneLine(other.uid)} too`);
+    byPath.set(path, schema);
+    files.push({ path, names, text, uid: schema.uid, entry: schema.entry });
+  };
   for (const schema of schemas) {
-    const { info } = schema;
+    const info: StrapiSchema['info'] = isPlainObject(schema.info) ? schema.info : {};
     if (schema.modelType === 'component') {
-      const [category, name] = schema.uid.split('.');
+      const parts = schema.uid.split('.');
+      if (parts.length !== 2) refuse(schema, 'a component uid is <category>.<name>, both kebab-case');
+      const category = named(schema, () => checkName('the category of the component uid', parts[0]));
+      const name = named(schema, () => checkName('the name of the component uid', parts[1]));
       const body = { info: defined({ displayName: info.displayName, description: info.description, icon: info.icon }), attributes: ownAttributes(schema.attributes) };
-      files.push({ path: `content-types/components/${category}/${name}.yaml`, text: renderSchemaYaml(body), uid: schema.uid, entry: schema.entry });
+      add(schema, ['content-types', 'components', category, `${name}.yaml`], renderSchemaYaml(body));
       continue;
     }
+    const singularName = named(schema, () => checkContentTypeName('info.singularName', info.singularName ?? schema.uid.split('.').pop()));
     const localized = schema.pluginOptions?.i18n?.localized === true;
     const body = {
       kind: schema.kind ?? 'collectionType',
@@ -51,11 +86,11 @@ export function schemaFiles(schemas: ReadonlyArray<StrapiSchema & { entry: strin
       ...(localized && { pluginOptions: { i18n: { localized: true } } }),
       attributes: ownAttributes(schema.attributes),
     };
-    files.push({ path: `content-types/${info.singularName ?? schema.uid.split('.').pop()}.yaml`, text: renderSchemaYaml(body), uid: schema.uid, entry: schema.entry });
+    add(schema, ['content-types', `${singularName}.yaml`], renderSchemaYaml(body));
   }
   const userExtras = userSchema ? ownAttributes(userSchema.attributes, BUILT_IN_USER_FIELDS) : {};
   if (Object.keys(userExtras).length > 0) {
-    files.push({ path: 'content-types/users-permissions/user.yaml', text: renderSchemaYaml({ attributes: userExtras }), uid: userSchema!.uid, entry: 'schemas/' });
+    add({ ...userSchema!, entry: 'schemas/' }, ['content-types', 'users-permissions', 'user.yaml'], renderSchemaYaml({ attributes: userExtras }));
   }
   return files;
 }

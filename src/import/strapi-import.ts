@@ -8,12 +8,13 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseDocument } from 'yaml';
 import { loadConfig } from '../config/index.js';
 import { ApplicationError, ProjectFileError } from '../errors.js';
 import { isPlainObject } from '../objects.js';
+import { insideFolder } from '../safe-path.js';
 import { actionCatalogue } from '../permissions/index.js';
 import { assertProject, copyStoreData, displayDir, isEmptyOrMissing, openDataStore, openFilesDataStore, projectEnv, projectPaths, scaffoldProject, type DataStore, type TableName } from '../project/index.js';
 import { loadSchemas, type ContentType, type Schemas } from '../schema/index.js';
@@ -21,7 +22,7 @@ import { checkStoredDocument } from '../content/index.js';
 import { createFileDocuments, createFileStore, openTable, type Json, type Row, type StoredDocument } from '../storage/index.js';
 import { jsonLines, readArchive } from './archive.js';
 import { rowBuilder } from './rows.js';
-import { scanArchive, type ArchiveIndex } from './scan.js';
+import { scanArchive, storedName, type ArchiveIndex } from './scan.js';
 import { schemaFiles, type SchemaFile } from './schemas.js';
 import { removeStaleStages, stagingFolder, swapIn, syncTree, type Swap } from './stage.js';
 import { FILE_UID, LOCALE_UID, PERMISSION_UID, ROLE_UID, USER_UID, type StrapiRow } from './strapi.js';
@@ -200,6 +201,10 @@ export async function importStrapi(dir: string, archive: string, options: Import
   const defaultSetting = index.settings.get('plugin_i18n_default_locale');
   const defaultLocale = typeof defaultSetting === 'string' && locales.some((locale) => locale.code === defaultSetting) ? defaultSetting : (locales[0]?.code ?? 'en');
   if (locales.length === 0) locales.push({ code: defaultLocale, name: defaultLocale });
+  // The schema files, their names checked, before anything is written (a dry run writes to a temp folder).
+  const files = schemaFiles(index.schemas, index.userSchema, shownArchive);
+  // Only the bytes of the media library's files are copied into the folder the server serves.
+  const assetsToCopy = new Set([...index.assets.keys()].filter((name) => index.storedNames.has(name)));
 
   // A new project is made first (a dry run makes a throwaway one), and removed again if the import fails.
   const base = fresh && options.dryRun ? join(await mkdtemp(join(tmpdir(), 'folio-import-base-')), 'project') : root;
@@ -213,10 +218,10 @@ export async function importStrapi(dir: string, archive: string, options: Import
     const config = await loadConfig(root, { env });
     const stage = (staging = await stagingFor(options.dryRun ? undefined : root, options.dryRun ? undefined : paths.data));
     // Content types, components and config, staged and loaded by the project's own loader.
-    const files = schemaFiles(index.schemas, index.userSchema);
-    for (const file of files) {
-      await mkdir(join(stage.project, file.path, '..'), { recursive: true });
-      await writeFile(join(stage.project, file.path), file.text, { mode: 0o644 });
+    const targets = files.map((file) => insideFolder(stage.project, 'schema file name', ...file.names));
+    for (const [i, file] of files.entries()) {
+      await mkdir(dirname(targets[i]!), { recursive: true });
+      await writeFile(targets[i]!, file.text, { mode: 0o644 });
     }
     await mkdir(join(stage.project, 'content-types', 'components'), { recursive: true });
     await mkdir(join(stage.project, 'config'), { recursive: true });
@@ -244,6 +249,8 @@ export async function importStrapi(dir: string, archive: string, options: Import
     // Documents, from the second read of the archive, and the files' bytes.
     const rows = rowBuilder(index, schemas);
     await mkdir(stage.data, { recursive: true, mode: 0o700 });
+    // Made here, not by the first document written: an export without documents swaps in an empty content folder.
+    await mkdir(join(stage.data, 'content'), { recursive: true });
     // Written without an fsync per file, and made durable whole before it is swapped in.
     const fileStore = createFileStore({ deferSync: true });
     const check = versionCheck(index, schemas, locales.map((locale) => locale.code));
@@ -273,7 +280,7 @@ export async function importStrapi(dir: string, archive: string, options: Import
       if (first && (first.type !== version.key.type || first.documentId !== version.key.documentId)) await flush();
       group.push(version);
     };
-    let copiedAssets = 0;
+    let copied = 0;
     const secondRead = readArchive(archive, async (entry) => {
       if (entry.path.startsWith('entities/') && entry.path.endsWith('.jsonl')) {
         for await (const { line, value } of jsonLines(entry)) {
@@ -295,8 +302,10 @@ export async function importStrapi(dir: string, archive: string, options: Import
         await flush();
         await Promise.all(pending); // one stage at a time: the documents are written before the files are copied
       } else if (entry.path.startsWith('assets/uploads/') && !options.dryRun) {
-        await pipeline(entry.body, createWriteStream(join(uploads, entry.path.slice('assets/uploads/'.length)), { mode: 0o644 }));
-        progress('files', ++copiedAssets, index.assets.size);
+        const name = entry.path.slice('assets/uploads/'.length);
+        if (!assetsToCopy.has(name)) return; // no file row names it: left unread, counted as skipped
+        await pipeline(entry.body, createWriteStream(insideFolder(uploads, 'asset name', name), { mode: 0o644 }));
+        progress('files', ++copied, assetsToCopy.size);
       }
     });
     try {
@@ -332,7 +341,7 @@ export async function importStrapi(dir: string, archive: string, options: Import
     }
 
     const localFiles = tableRows(FILE_UID).filter((row) => row.provider === 'local');
-    const missingAssets = localFiles.filter((row) => !index.assets.has(`${String(row.hash)}${String(row.ext)}`)).length;
+    const missingAssets = localFiles.filter((row) => !index.assets.has(storedName(row) ?? '')).length;
     const report: ImportReport = {
       archive: shownArchive,
       strapiVersion: index.strapiVersion!,
@@ -348,7 +357,14 @@ export async function importStrapi(dir: string, archive: string, options: Import
       files: tables.files!.length,
       locales: locales.map((locale) => locale.code),
       defaultLocale,
-      skipped: skippedItems(index, { unknownActions, unknownRows, danglingRelations: rows.dropped.danglingRelations, missingAssets, grant: index.settings.has('plugin_users-permissions_grant') }),
+      skipped: skippedItems(index, {
+        unknownActions,
+        unknownRows,
+        danglingRelations: rows.dropped.danglingRelations,
+        missingAssets,
+        strayAssets: index.assets.size - assetsToCopy.size,
+        grant: index.settings.has('plugin_users-permissions_grant'),
+      }),
     };
     if (options.dryRun) return report;
 
@@ -369,7 +385,7 @@ export async function importStrapi(dir: string, archive: string, options: Import
       { staged: join(stage.project, 'config', 'i18n.yaml'), target: join(paths.config, 'i18n.yaml') },
       { staged: join(stage.project, 'config', 'users-permissions.yaml'), target: join(paths.config, 'users-permissions.yaml') },
       { staged: join(stage.project, 'config', 'api.yaml'), target: join(paths.config, 'api.yaml') },
-      ...[...index.assets.keys()].map((name) => ({ staged: join(uploads, name), target: join(uploadsTarget, name) })),
+      ...[...assetsToCopy].map((name) => ({ staged: insideFolder(uploads, 'asset name', name), target: insideFolder(uploadsTarget, 'asset name', name) })),
     ];
     if (config.database.client === 'postgres') {
       await commitToDatabase(root, env, stage.data, async () => {
@@ -408,7 +424,7 @@ async function commitToDatabase(root: string, env: Record<string, string | undef
 
 function skippedItems(
   index: ArchiveIndex,
-  found: { unknownActions: string[]; unknownRows: number; danglingRelations: number; missingAssets: number; grant: boolean },
+  found: { unknownActions: string[]; unknownRows: number; danglingRelations: number; missingAssets: number; strayAssets: number; grant: boolean },
 ): ImportReport['skipped'] {
   const skipped: ImportReport['skipped'] = [];
   for (const [uid, count] of [...index.skippedRows].sort()) skipped.push({ what: uid, count, why: "a plugin's own type (foliocms has no such feature)" });
@@ -416,6 +432,7 @@ function skippedItems(
   if (found.unknownActions.length > 0) skipped.push({ what: `permissions for ${found.unknownActions.join(', ')}`, count: found.unknownActions.length, why: 'actions foliocms does not have' });
   if (found.unknownRows > 0) skipped.push({ what: 'rows of content types without a schema in the archive', count: found.unknownRows, why: 'no schema to serve them with' });
   if (found.danglingRelations > 0) skipped.push({ what: 'relations to rows not in the archive', count: found.danglingRelations, why: 'their target was not exported' });
+  if (found.strayAssets > 0) skipped.push({ what: 'files in assets/uploads/ that no file record names', count: found.strayAssets, why: 'not copied: only the files of the media library are imported into the uploads folder' });
   if (found.missingAssets > 0) skipped.push({ what: 'files without their bytes in assets/', count: found.missingAssets, why: 'their records are imported, their URLs will not answer until the files are copied to the uploads folder' });
   if (index.webhooks > 0) skipped.push({ what: 'webhooks', count: index.webhooks, why: 'foliocms does not import them: set them up again' });
   if (found.grant) skipped.push({ what: 'sign-in providers (plugin_users-permissions_grant)', count: 0, why: 'their secrets belong in .env: set providers in config/users-permissions.yaml' });

@@ -32,7 +32,8 @@ export type {
 } from './types.js';
 export { FILE_UID } from './types.js';
 export { ATTRIBUTE_TYPES, RELATION_KINDS } from './attributes.js';
-export { SYSTEM_FIELDS, BUILT_IN_USER_FIELDS } from './names.js';
+export { SYSTEM_FIELDS, BUILT_IN_USER_FIELDS, checkName, checkContentTypeName } from './names.js';
+export { SchemaProblem } from './problem.js';
 export { loadSchemas } from './load.js';
 export { checkSchemaFiles, type SchemaCheck, type SchemaFileProblem } from './check.js';
 export { isLocalizedAttribute } from './schemas.js';

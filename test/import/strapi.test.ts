@@ -13,6 +13,7 @@ import { storedTable } from '../_helpers/at-rest.js';
 import { createDatabase } from '../_helpers/databases.js';
 import { entriesUnder, folio, initProject, repoRoot, tempDir } from '../_helpers/index.js';
 import { serveProject, type ApiServer } from '../_helpers/server.js';
+import { MAX_LINE_BYTES } from '../../src/import/archive.js';
 
 const FIXTURES = join(repoRoot, 'test/fixtures/strapi');
 const GZ = join(FIXTURES, 'strapi-export.tar.gz');
@@ -48,6 +49,16 @@ async function editedArchive(dir: string, edit: (root: string) => Promise<void>)
   const file = join(dir, 'edited.tar.gz');
   await tar.c({ gzip: true, file, cwd: root }, await readdir(root));
   return file;
+}
+
+/** An `edit` for editedArchive: the lines of one JSON-lines file of the archive, parsed, changed in place (or replaced). */
+function editLines(file: string, change: (lines: any[]) => any[] | void): (root: string) => Promise<void> {
+  return async (root) => {
+    const path = join(root, file);
+    const lines = (await readFile(path, 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    const changed = change(lines) ?? lines;
+    await writeFile(path, changed.map((line) => JSON.stringify(line)).join('\n') + '\n');
+  };
 }
 
 /** A one-entry tar whose entry is named `name`, as no honest tool would write it. */
@@ -235,6 +246,7 @@ test('bad archives should be refused in one line naming the problem, with nothin
       assert.is(result.code, 1, `${archive}: ${result.stdout}`);
       assert.match(result.stderr, message);
       assert.is(result.stderr.trim().split('\n').length, 1, `one line: ${result.stderr}`);
+      assert.not.ok(result.stderr.includes(tmp.path) || result.stderr.includes(project.dir), `no path of the machine: ${result.stderr}`);
       assert.equal(await snapshot(project.dir), before, `nothing written for ${archive}`);
     };
 
@@ -280,6 +292,121 @@ test('bad archives should be refused in one line naming the problem, with nothin
       await writeFile(file, `${await readFile(file, 'utf8')}{"type": "api::article.article", "id": 99, "data": {"title": "cut`);
     });
     await refuse(badLine, /entities\/entities_00001\.jsonl line 37 is not JSON/);
+
+    // A file row whose stored name would not be one plain name (the media library serves and removes files by it).
+    const fileLine = (lines: any[]) => lines.find((line) => line.type === 'plugin::upload.file');
+    const badHash = await editedArchive(join(tmp.path, 'badhash'), editLines('entities/entities_00001.jsonl', (lines) => void (fileLine(lines).data.hash = '../../.env')));
+    await refuse(badHash, /^folio: edited\.tar\.gz: entities\/entities_00001\.jsonl line 10 \(plugin::upload\.file 1\): stored file name "\.\.\/\.\.\/\.env\.png" cannot name a file: .*; nothing was imported\n$/);
+    const badFormat = await editedArchive(join(tmp.path, 'badformat'), editLines('entities/entities_00001.jsonl', (lines) => void (fileLine(lines).data.formats.small.ext = '/../x')));
+    await refuse(badFormat, /^folio: edited\.tar\.gz: entities\/entities_00001\.jsonl line 10 \(plugin::upload\.file 1\): stored file name of format small "small_cover_f4f146dfc2\/\.\.\/x" cannot name a file: .*; nothing was imported\n$/);
+
+    // An asset that is not one plain name, such as a web server's .htaccess, is never copied.
+    const htaccess = await editedArchive(join(tmp.path, 'htaccess'), async (root) => writeFile(join(root, 'assets/uploads/.htaccess'), 'SetHandler application/x-httpd-php\n'));
+    await refuse(htaccess, /^folio: edited\.tar\.gz: entry "assets\/uploads\/\.htaccess": asset name "\.htaccess" cannot name a file: .*; nothing was imported\n$/);
+
+    // One line longer than the limit is refused as it is read, not held whole (gzip makes it small on disk).
+    const longLine = await editedArchive(join(tmp.path, 'longline'), async (root) => {
+      const file = join(root, 'entities/entities_00001.jsonl');
+      await writeFile(file, `${await readFile(file, 'utf8')}\n{"type":"api::article.article","id":99,"data":{"title":"${'a'.repeat(MAX_LINE_BYTES)}"}}\n`);
+    });
+    assert.ok((await stat(longLine)).size < 1024 * 1024, 'small on disk');
+    await refuse(longLine, /^folio: entities\/entities_00001\.jsonl line 38 is longer than 32 MiB, the most one line of an export may hold; nothing was imported\n$/);
+    const longMetadata = await editedArchive(join(tmp.path, 'longmetadata'), async (root) => {
+      await writeFile(join(root, 'metadata.json'), `{"strapi":{"version":"5.54.0"},"padding":"${'a'.repeat(MAX_LINE_BYTES)}"}`);
+    });
+    await refuse(longMetadata, /^folio: metadata\.json is longer than 32 MiB, the most one line of an export may hold; nothing was imported\n$/);
+  } finally {
+    await tmp.cleanup();
+    await project.cleanup();
+  }
+});
+
+test('a schema whose name would make a file outside its folder should be refused before anything is written, --dry-run too', async () => {
+  const tmp = await tempDir();
+  try {
+    // Every escape below aims at place/escaped.yaml: from the staging folder inside the project
+    // (place/site), and from a dry run's staging folder in the temp folder (TMPDIR=place/tmp).
+    const place = join(tmp.path, 'place');
+    const site = join(place, 'site');
+    await mkdir(site, { recursive: true });
+    await mkdir(join(place, 'tmp'));
+    const env = { TMPDIR: join(place, 'tmp') };
+    const tree = async () => (await entriesUnder(place)).map((entry) => entry.name).sort();
+    const before = await tree();
+    const refuse = async (archive: string, args: string[], message: RegExp) => {
+      const result = await folio(['import', 'strapi', archive, ...args, '--dir', site], { env });
+      assert.is(result.code, 1, `${args.join(' ')}: ${result.stdout}`);
+      assert.match(result.stderr, message);
+      assert.is(result.stderr.trim().split('\n').length, 1, `one line: ${result.stderr}`);
+      assert.not.ok(result.stderr.includes(tmp.path), `no path of the machine: ${result.stderr}`);
+      assert.equal(await tree(), before, `nothing written (${args.join(' ')})`);
+    };
+
+    const singular = await editedArchive(join(tmp.path, 'singular'), editLines('schemas/schemas_00001.jsonl', (lines) => void (lines[0].info.singularName = '../../../escaped')));
+    const singularMessage = /^folio: edited\.tar\.gz: schemas\/schemas_00001\.jsonl line 1 \(api::article\.article\): info\.singularName "\.\.\/\.\.\/\.\.\/escaped" must be kebab-case.*; nothing was imported\n$/;
+    await refuse(singular, [], singularMessage);
+    await refuse(singular, ['--dry-run'], singularMessage);
+
+    const component = await editedArchive(
+      join(tmp.path, 'component'),
+      editLines('schemas/schemas_00001.jsonl', (lines) => [...lines, { uid: 'escaped/../x.quote', modelType: 'component', info: { displayName: 'Quote' }, attributes: { text: { type: 'text' } } }]),
+    );
+    await refuse(component, ['--dry-run'], /^folio: edited\.tar\.gz: schemas\/schemas_00001\.jsonl line 23 \(escaped\/\.\.\/x\.quote\): a component uid is <category>\.<name>.*; nothing was imported\n$/);
+    const category = await editedArchive(
+      join(tmp.path, 'category'),
+      editLines('schemas/schemas_00001.jsonl', (lines) => [...lines, { uid: 'Shared/Evil.quote', modelType: 'component', info: { displayName: 'Quote' }, attributes: { text: { type: 'text' } } }]),
+    );
+    await refuse(category, [], /^folio: edited\.tar\.gz: schemas\/schemas_00001\.jsonl line 23 \(Shared\/Evil\.quote\): the category of the component uid "Shared\/Evil" must be kebab-case.*; nothing was imported\n$/);
+    // Two schemas naming one file: the second would silently replace the first.
+    const twice = await editedArchive(
+      join(tmp.path, 'twice'),
+      editLines('schemas/schemas_00001.jsonl', (lines) => [...lines, { ...lines[1], uid: 'api::topic.topic', info: { ...lines[1].info, singularName: 'article', pluralName: 'topics' } }]),
+    );
+    await refuse(twice, ['--dry-run'], /^folio: edited\.tar\.gz: schemas\/schemas_00001\.jsonl line 23 \(api::topic\.topic\): its file content-types\/article\.yaml would be the file of api::article\.article too; nothing was imported\n$/);
+  } finally {
+    await tmp.cleanup();
+  }
+});
+
+test('only the files of the media library should be copied from assets/: any other is skipped and counted', async () => {
+  const tmp = await tempDir();
+  try {
+    const archive = await editedArchive(join(tmp.path, 'stray'), async (root) => writeFile(join(root, 'assets/uploads/stray.php'), '<?php system($_GET["c"]);\n'));
+    const dir = join(tmp.path, 'site');
+    const imported = await folio(['import', 'strapi', archive, '--dir', dir]);
+    assert.is(imported.code, 0, imported.stderr);
+    assert.match(imported.stdout, /files in assets\/uploads\/ that no file record names \(1\): not copied/);
+    assert.equal((await readdir(join(dir, 'public/uploads'))).sort(), ['cover_f4f146dfc2.png', 'small_cover_f4f146dfc2.png', 'thumbnail_cover_f4f146dfc2.png']);
+  } finally {
+    await tmp.cleanup();
+  }
+});
+
+test('an export without documents should import: its content types, locales, users, roles and files', async () => {
+  const tmp = await tempDir();
+  const project = await initTarget();
+  try {
+    const archive = await editedArchive(join(tmp.path, 'nodocs'), editLines('entities/entities_00001.jsonl', (lines) => lines.filter((line) => !line.type.startsWith('api::'))));
+    for (const dir of [join(tmp.path, 'site'), project.dir]) {
+      const imported = await folio(['import', 'strapi', archive, '--dir', dir]);
+      assert.is(imported.code, 0, imported.stderr);
+      assert.match(imported.stdout, /content types: 2 \(article, category\)/);
+      assert.match(imported.stdout, /documents:\n {4}none\n/);
+      assert.match(imported.stdout, /users: 3, roles: 3, permissions: \d+/);
+      assert.match(imported.stdout, /files: 1/);
+      assert.is(imported.stderr, '');
+      const api = await serveProject(dir);
+      try {
+        const articles = await api.get('/api/articles');
+        assert.is(articles.status, 200);
+        assert.equal(articles.body.data, []);
+        const ada = await api.post('/api/auth/local', { identifier: 'ada', password: 'ada-password-1' });
+        assert.is(ada.status, 200);
+        assert.is((await fetch(`${api.url}/uploads/cover_f4f146dfc2.png`)).status, 200);
+      } finally {
+        await api.close();
+      }
+    }
   } finally {
     await tmp.cleanup();
     await project.cleanup();
