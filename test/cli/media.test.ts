@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { folio, initProject, request } from '../_helpers/index.js';
+import { eventually, folio, initProject, request } from '../_helpers/index.js';
 import { serve } from '../_helpers/server.js';
 
 const test = suite('folio media');
@@ -55,6 +55,38 @@ test('content-type create --attr cover:media should write a media attribute that
     assert.equal(listed.map((type) => [type.singularName, type.attributes]), [['post', 2]]);
     assert.equal((await folio(['check', '--dir', dir])).code, 0);
   } finally {
+    await project.cleanup();
+  }
+});
+
+test('a data/files.json pulled with git whose rows name files outside the uploads folder: the server and the CLI delete the rows, never those files', async () => {
+  const project = await initProject();
+  const dir = project.dir;
+  const server = await serve(dir);
+  try {
+    assert.is((await folio(['permission', 'grant', 'public', 'plugin::upload.content-api.destroy', 'plugin::upload.content-api.findOne', '--dir', dir])).code, 0);
+    await writeFile(join(dir, 'keep.txt'), 'keep me');
+    const stamp = '2026-01-01T00:00:00.000Z';
+    const row = (id: number, hash: string, ext: string) => ({
+      id, documentId: `pulled${id}`, name: 'pulled.jpg', alternativeText: null, caption: null, focalPoint: null, width: null, height: null, formats: null, hash, ext,
+      mime: 'image/jpeg', size: 1, url: `/uploads/${hash}${ext}`, previewUrl: null, provider: 'local', provider_metadata: null, createdAt: stamp, updatedAt: stamp, publishedAt: stamp,
+    });
+    // As a pull request would bring it: the file written on disk under the running server.
+    await writeFile(join(dir, 'data/files.json'), `${JSON.stringify({ nextId: 3, rows: [row(1, '../../keep', '.txt'), row(2, '..', '/../.env')] }, null, 2)}\n`);
+    const check = await folio(['check', '--dir', dir]);
+    assert.is(check.code, 1);
+    assert.match(check.stdout, /^data\/files\.json:\d+: file 1: its stored name "\.\.\/\.\.\/keep\.txt" would leave the uploads folder/m);
+
+    await eventually(async () => (await request(`${server.url}/api/upload/files/1`)).status === 200, 'the server follows the pulled data/files.json');
+    const answer = await request(`${server.url}/api/upload/files/1`, { method: 'DELETE' });
+    assert.is(answer.status, 200, JSON.stringify(answer.body));
+    const deleted = await folio(['media', 'delete', '2', '--dir', dir]);
+    assert.is(deleted.code, 0, deleted.stderr);
+    assert.is(await readFile(join(dir, 'keep.txt'), 'utf8'), 'keep me');
+    assert.ok((await readFile(join(dir, '.env'), 'utf8')).includes('JWT_SECRET='), '.env is still there');
+    assert.is((await folio(['check', '--dir', dir])).code, 0, 'with the rows gone, the project is well');
+  } finally {
+    await server.stop();
     await project.cleanup();
   }
 });
