@@ -106,6 +106,7 @@ function readInto(ctx: Context, field: string, limits: MultipartLimits, folder: 
         if (!failed) resolve(body);
       });
     });
+    // A client that goes away mid-body (Node reports it as an error of the request): its temporary files are removed.
     ctx.req.on('error', () => fail(new BadRequestError('The request body was cut off')));
     ctx.req.pipe(parser);
   });

@@ -289,6 +289,25 @@ streamed('a file is on disk, not in memory, while the rest of the request still 
   }
 });
 
+streamed('a client that goes away in the middle of its files leaves no temporary file and nothing stored', async () => {
+  const server = await apiServer({ publicActions: UPLOAD_ACTIONS });
+  try {
+    await withOwnTmpdir(async (temporary) => {
+      const boundary = 'folio-boundary-gone';
+      const sent = httpRequest(`${server.url}/api/upload`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      sent.on('error', () => undefined); // the socket is destroyed on purpose
+      sent.write(Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="half.bin"\r\n\r\n`), Buffer.alloc(500_000, 3)]));
+      await eventually(async () => (await filesUnder(temporary)).some((size) => size > 0), 'the file begun on disk');
+      sent.destroy();
+      await eventually(async () => (await readdir(temporary)).length === 0, 'the temporary folder removed');
+      assert.equal(await uploadedNames(server), []);
+      assert.equal((await server.get('/api/upload/files')).body, []);
+    });
+  } finally {
+    await server.close();
+  }
+});
+
 streamed('the files of one request together over upload.requestSizeLimit are a 413, and nothing is stored or left behind', async () => {
   const server = await apiServer({ publicActions: UPLOAD_ACTIONS, config: { upload: { sizeLimit: 5000, requestSizeLimit: 8000 } } });
   try {
