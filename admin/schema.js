@@ -11,11 +11,11 @@ export const isLocalized = (type) => type.schema.pluginOptions?.i18n?.localized 
 export const hasDrafts = (type) => type.schema.draftAndPublish === true;
 
 /**
- * Whether an attribute is set per locale: the localized ones, and also uids and relations, which
- * the server never copies into a new locale version (so they are written with it).
+ * Whether an attribute is set per locale: the localized ones, and uids (a slug made from a localized
+ * title). Every other one, media and relations included, is shared by all locale versions: the
+ * server gives a new locale version the document's values, and a write in one locale reaches all.
  */
-export const isPerLocale = (type, attribute) =>
-  attribute.pluginOptions?.i18n?.localized === true || attribute.type === 'uid' || attribute.type === 'relation';
+export const isPerLocale = (type, attribute) => attribute.pluginOptions?.i18n?.localized === true || attribute.type === 'uid';
 
 /**
  * "draft" (never published), "published" (the draft is the published version) or "modified" (the

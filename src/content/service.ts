@@ -8,10 +8,10 @@ import { messages } from '../messages.js';
 import { hashPassword } from '../password.js';
 import { newDocumentId, now } from '../ids.js';
 import { resolveLocale } from '../i18n/index.js';
-import { isLocalizedAttribute, type Attribute, type ContentType, type RelationAttribute, type Schemas } from '../schema/index.js';
+import { isSharedAttribute, type Attribute, type ContentType, type RelationAttribute, type Schemas } from '../schema/index.js';
 import type { I18nConfig } from '../config/index.js';
 import { assertCan, contentAction, type Actor, type DraftAction } from '../permissions/index.js';
-import { createKeyedQueue, isSafeName, type DocumentStatus, type Json, type Row } from '../storage/index.js';
+import { createKeyedQueue, isSafeName, stableStringify, type DocumentStatus, type Json, type Row } from '../storage/index.js';
 import { createAnswerCache } from './answer-cache.js';
 import { renumberComponents, withComponentIds, type StoreRelation } from './components.js';
 import {
@@ -457,23 +457,47 @@ export function createContentService(deps: ContentServiceDeps) {
     return { ...published, id: store.nextRowId(type), createdAt: existing?.createdAt ?? draft.createdAt, updatedAt: draft.updatedAt, publishedAt: now() };
   }
 
-  /** The other locale versions (same status) with the changed non-localized attributes copied in. */
-  function nonLocalizedCopies(type: ContentType, source: DocumentRow, status: DocumentStatus, changed: string[]): Version[] {
-    if (!type.localized) return [];
-    const shared = changed.filter((name) => {
-      const attribute = type.attributes[name]!;
-      return !isLocalizedAttribute(type, attribute) && attribute.type !== 'relation' && attribute.type !== 'uid';
-    });
+  /** A row's attributes as one text, its component entries' ids left out (each version numbers its own). */
+  function contentText(type: ContentType, row: DocumentRow, names: readonly string[]): string {
+    const values: Record<string, Json> = {};
+    for (const name of names) values[name] = row[name] ?? null;
+    return stableStringify(renumberComponents(schemas, type.attributes, values, () => 0) as Json);
+  }
+
+  /** The shared attributes of a type (see isSharedAttribute): none for a type that is not localized. */
+  function sharedNames(type: ContentType): string[] {
+    return Object.entries(type.attributes).filter(([, attribute]) => isSharedAttribute(type, attribute)).map(([name]) => name);
+  }
+
+  /**
+   * The document's other locale versions of `status` given `source`'s shared attributes where they
+   * differ, so that a shared attribute has one value in every locale. A working version (a draft, or
+   * the version of a type without draft & publish) that changes is newer. A published version keeps
+   * its `updatedAt`, so that its locale stays as modified as it was (publishing one locale neither
+   * publishes nor hides another locale's own changes), unless it now holds what its draft holds:
+   * then it takes the draft's, and its locale is no longer modified.
+   */
+  function sharedCopies(type: ContentType, source: DocumentRow, status: DocumentStatus): Version[] {
+    const shared = sharedNames(type);
     if (shared.length === 0) return [];
+    const working = status === 'draft' || !type.draftAndPublish;
+    const stamp = now();
+    const wanted = new Map(shared.map((name) => [name, contentText(type, source, [name])]));
     const copies: Version[] = [];
     for (const { status: versionStatus, row } of store.versions(type, source.documentId)) {
       if (versionStatus !== status || row.locale === source.locale) continue;
-      const next: DocumentRow = { ...row, updatedAt: source.updatedAt };
-      for (const name of shared) {
-        const attribute = type.attributes[name]!;
-        next[name] = attribute.type === 'component' || attribute.type === 'dynamiczone'
-          ? renumberComponents(schemas, { [name]: attribute }, { [name]: source[name] ?? null }, store.nextComponentId)[name]!
-          : (source[name] ?? null);
+      const differing = shared.filter((name) => contentText(type, row, [name]) !== wanted.get(name));
+      if (differing.length === 0) continue;
+      const next: DocumentRow = { ...row };
+      for (const name of differing) {
+        next[name] = renumberComponents(schemas, { [name]: type.attributes[name]! }, { [name]: source[name] ?? null }, store.nextComponentId)[name]!;
+      }
+      if (working) {
+        next.updatedAt = stamp;
+      } else {
+        const draft = store.get(type, source.documentId, 'draft', row.locale);
+        const names = Object.keys(type.attributes);
+        if (draft && contentText(type, draft, names) === contentText(type, next, names)) next.updatedAt = draft.updatedAt;
       }
       copies.push({ status, row: next });
     }
@@ -487,13 +511,13 @@ export function createContentService(deps: ContentServiceDeps) {
    * leaves a document that is a draft, or whose draft is ahead of its published version (states
    * Strapi has too), never a published version without its draft. Answers the version asked for.
    */
-  async function writeDraft(type: ContentType, row: DocumentRow, changed: string[], options: WriteOptions, event: WebhookEvent): Promise<DocumentRow> {
+  async function writeDraft(type: ContentType, row: DocumentRow, options: WriteOptions, event: WebhookEvent): Promise<DocumentRow> {
     const status: DocumentStatus = !type.draftAndPublish ? 'published' : 'draft';
-    const versions: Version[] = [{ status, row }, ...nonLocalizedCopies(type, row, status, changed)];
+    const versions: Version[] = [{ status, row }, ...sharedCopies(type, row, status)];
     let answer = row;
     if (type.draftAndPublish && options.status === 'published') {
       answer = publishedCopy(type, row);
-      versions.push({ status: 'published', row: answer }, ...nonLocalizedCopies(type, answer, 'published', changed));
+      versions.push({ status: 'published', row: answer }, ...sharedCopies(type, answer, 'published'));
     }
     const outbox = outboxOf(type, written(event, type, answer, options));
     await store.saveAll(type, versions, outbox);
@@ -521,7 +545,7 @@ export function createContentService(deps: ContentServiceDeps) {
       let saved: DocumentRow;
       try {
         await hashPasswords(type, input);
-        saved = await writeDraft(type, merge(type, base, input), Object.keys(input), options, 'entry.create');
+        saved = await writeDraft(type, merge(type, base, input), options, 'entry.create');
       } finally {
         release();
       }
@@ -554,12 +578,12 @@ export function createContentService(deps: ContentServiceDeps) {
         // A new locale version of an existing document (spec rules 3–5).
         assertCan(options.actor, contentAction(type.singularName, 'createLocalization'));
         input = validateDocumentInput(data, model, { lookup: lookupFor(lookup, options.actor), mode: 'update', localizedOnly: true, isUnique: isUniqueIn(type, documentId, status, locale) });
-        const source = versions.find((version) => version.status === 'published')?.row ?? versions[0]!.row;
+        // The shared values as they are now: a write reaches every draft first, publishing carries them on.
+        const source = versions.find((version) => version.status === 'draft')?.row ?? versions[0]!.row;
         const stamp = now();
         base = { id: store.nextRowId(type), documentId, locale, createdAt: stamp, updatedAt: stamp, publishedAt: type.draftAndPublish ? null : stamp };
-        for (const [name, attribute] of Object.entries(type.attributes)) {
-          if (isLocalizedAttribute(type, attribute) || attribute.type === 'relation' || attribute.type === 'uid') continue;
-          if (source[name] !== undefined) base[name] = renumberComponents(schemas, { [name]: attribute }, { [name]: source[name]! }, store.nextComponentId)[name];
+        for (const name of sharedNames(type)) {
+          if (source[name] !== undefined) base[name] = renumberComponents(schemas, { [name]: type.attributes[name]! }, { [name]: source[name]! }, store.nextComponentId)[name];
         }
       }
       const release = claimUnique(type, documentId, status, locale, input);
@@ -568,7 +592,7 @@ export function createContentService(deps: ContentServiceDeps) {
         await hashPasswords(type, input);
         const row = merge(type, base, input);
         missingRequired(type, row);
-        saved = await writeDraft(type, row, Object.keys(input), options, current ? 'entry.update' : 'entry.create');
+        saved = await writeDraft(type, row, options, current ? 'entry.update' : 'entry.create');
       } finally {
         release();
       }
@@ -644,7 +668,6 @@ export function createContentService(deps: ContentServiceDeps) {
       if (!draft && !published) throw new NotFoundError(messages.notFound);
       // Each action makes a new version (new row and component ids): ids a shared store hands out.
       await store.prepareIds(type, draft ?? published);
-      const everyAttribute = Object.keys(type.attributes);
       let answer: DocumentRow;
       let answerStatus: DocumentStatus = 'draft';
       let outbox: Outbox | undefined;
@@ -653,7 +676,7 @@ export function createContentService(deps: ContentServiceDeps) {
         answer = publishedCopy(type, draft);
         answerStatus = 'published';
         outbox = outboxOf(type, [['entry.publish', answer, 'published']]);
-        await store.saveAll(type, [{ status: 'published', row: answer }, ...nonLocalizedCopies(type, answer, 'published', everyAttribute)], outbox);
+        await store.saveAll(type, [{ status: 'published', row: answer }, ...sharedCopies(type, answer, 'published')], outbox);
       } else if (action === 'unpublish') {
         if (!published) throw new ApplicationError('This entry is not published');
         // A published version without its draft (written by hand) leaves its content as the draft,
@@ -668,7 +691,7 @@ export function createContentService(deps: ContentServiceDeps) {
         const copy = renumberComponents(schemas, type.attributes, published, store.nextComponentId) as DocumentRow;
         answer = { ...copy, id: draft?.id ?? store.nextRowId(type), createdAt: draft?.createdAt ?? published.createdAt, updatedAt: published.updatedAt, publishedAt: null };
         outbox = outboxOf(type, [['entry.update', answer, 'draft']]);
-        await store.saveAll(type, [{ status: 'draft', row: answer }, ...nonLocalizedCopies(type, answer, 'draft', everyAttribute)], outbox);
+        await store.saveAll(type, [{ status: 'draft', row: answer }, ...sharedCopies(type, answer, 'draft')], outbox);
       }
       outbox?.recorded();
       return { data: present(contentTypeModel(type), answer, { populate: options.populate, fields: options.fields }, contexts(answerStatus).present) };

@@ -35,3 +35,19 @@ export function assembleSchemas(
 export function isLocalizedAttribute(owner: Pick<ContentType, 'localized'>, attribute: Attribute): boolean {
   return owner.localized && attribute.pluginOptions?.i18n?.localized === true;
 }
+
+/**
+ * Whether an attribute of a localized type has one value for every locale version of a document:
+ * every attribute not marked localized, whatever its type (scalars, media, relations, components,
+ * dynamic zones), except a `uid`, which is each locale's own (a slug made from a localized title).
+ * A write in one locale reaches the other locales' drafts, a new locale version starts with them,
+ * and publishing one locale carries them to the others' published versions.
+ *
+ * @example
+ * isSharedAttribute(article, article.attributes.cover!); // true
+ * isSharedAttribute(article, article.attributes.title!); // false (localized)
+ * isSharedAttribute(article, article.attributes.slug!);  // false (a uid)
+ */
+export function isSharedAttribute(owner: Pick<ContentType, 'localized'>, attribute: Attribute): boolean {
+  return owner.localized && !isLocalizedAttribute(owner, attribute) && attribute.type !== 'uid';
+}

@@ -2,7 +2,7 @@
  * The walk over a payload: an object's keys against its attributes, each value by its type, and
  * components and dynamic zones recursing into their entries.
  */
-import { isLocalizedAttribute, type Attribute, type Component, type ComponentAttribute, type DynamicZoneAttribute } from '../../schema/index.js';
+import { isSharedAttribute, type Attribute, type Component, type ComponentAttribute, type DynamicZoneAttribute } from '../../schema/index.js';
 import { ValidationError } from '../../errors.js';
 import { SYSTEM_ATTRIBUTES, type Model } from '../types.js';
 import { validateBlocks } from './blocks.js';
@@ -74,13 +74,11 @@ export function validateObject(
 }
 
 /**
- * Whether a new localization may set this attribute. Besides the attributes marked localized,
- * relations and uids belong to each locale: Strapi always counts them as localized and never syncs
- * them (strapi-reference §4.3), and the service does not copy them into a new localization, so
- * refusing them here would leave no way to set them.
+ * Whether a new localization may set this attribute: what is not shared by the locales (see
+ * isSharedAttribute). A shared one is taken from the document's other locales.
  */
 function isPerLocale(model: Model, attribute: Attribute): boolean {
-  return isLocalizedAttribute(model, attribute) || attribute.type === 'relation' || attribute.type === 'uid';
+  return !isSharedAttribute(model, attribute);
 }
 
 /** On create: defaults for absent attributes, and `must be defined.` for absent required ones. */
