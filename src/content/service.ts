@@ -674,6 +674,7 @@ export function createContentService(deps: ContentServiceDeps) {
       if (action === 'publish') {
         if (!draft) throw new ApplicationError('This entry has no draft to publish');
         answer = publishedCopy(type, draft);
+        assertValidVersion(type, 'published', answer);
         answerStatus = 'published';
         outbox = outboxOf(type, [['entry.publish', answer, 'published']]);
         await store.saveAll(type, [{ status: 'published', row: answer }, ...sharedCopies(type, answer, 'published')], outbox);
@@ -682,6 +683,7 @@ export function createContentService(deps: ContentServiceDeps) {
         // A published version without its draft (written by hand) leaves its content as the draft,
         // never nothing: unpublishing is not deleting.
         answer = draft ?? { ...(renumberComponents(schemas, type.attributes, published, store.nextComponentId) as DocumentRow), id: store.nextRowId(type), publishedAt: null };
+        if (!draft) assertValidVersion(type, 'draft', answer);
         if (!draft) await store.saveAll(type, [{ status: 'draft', row: answer }]);
         // entry.unpublish carries the version that went, as Strapi's does.
         outbox = outboxOf(type, [['entry.unpublish', published, 'published']]);
@@ -690,6 +692,7 @@ export function createContentService(deps: ContentServiceDeps) {
         if (!published) throw new ApplicationError('This entry has no published version to go back to');
         const copy = renumberComponents(schemas, type.attributes, published, store.nextComponentId) as DocumentRow;
         answer = { ...copy, id: draft?.id ?? store.nextRowId(type), createdAt: draft?.createdAt ?? published.createdAt, updatedAt: published.updatedAt, publishedAt: null };
+        assertValidVersion(type, 'draft', answer);
         outbox = outboxOf(type, [['entry.update', answer, 'draft']]);
         await store.saveAll(type, [{ status: 'draft', row: answer }, ...sharedCopies(type, answer, 'draft')], outbox);
       }
@@ -780,6 +783,18 @@ export function createContentService(deps: ContentServiceDeps) {
    * timestamps). Relation targets are not required to exist yet: a pull may bring a document before
    * the one it points at, and a relation to a missing document is left out of answers anyway.
    */
+  /**
+   * Refuses, with a 400 naming each field, a version that breaks its type's rules as the status it is
+   * written in: a draft may lack a required value (one edited on disk, say), its published copy may not.
+   */
+  function assertValidVersion(type: ContentType, status: DocumentStatus, row: DocumentRow): void {
+    const locales = deps.i18n().locales.map((known) => known.code);
+    const problems = checkStoredDocument(type, row, { schemas, documentId: row.documentId, status, locale: type.localized ? (row.locale ?? '') : NO_LOCALE, locales });
+    if (problems.length === 0) return;
+    const errors = problems.map((problem) => ({ path: problem.path ?? [], message: problem.message, name: 'ValidationError' }));
+    throw new ValidationError(errors.length === 1 ? errors[0]!.message : `${errors.length} errors occurred`, { errors });
+  }
+
   function storedProblems(type: ContentType) {
     const locales = deps.i18n().locales.map((known) => known.code);
     return (status: DocumentStatus, row: DocumentRow): string[] =>
