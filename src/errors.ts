@@ -66,6 +66,15 @@ export class PolicyError extends ForbiddenError {
   override name = 'PolicyError';
 }
 
+/**
+ * A write made on a condition (`If-Match`: the version the caller read) that no longer holds: the
+ * document changed since it was read, by someone else, another process, the CLI or the disk.
+ */
+export class PreconditionFailedError extends ApplicationError {
+  static override defaultMessage = 'This entry was changed since it was read: read it again, and apply your change to what it is now';
+  override name = 'PreconditionFailedError';
+}
+
 export class NotImplementedError extends ApplicationError {
   static override defaultMessage = 'This feature is not implemented yet';
   override name = 'NotImplementedError';

@@ -51,6 +51,7 @@ export function createLiveContent(initial: ContentService, initialSchemas: Schem
     findJson: (type, querystring, models, parse) => current.findJson(currentType(type), querystring, models, parse),
     findOneJson: (type, documentId, query) => current.findOneJson(currentType(type), documentId, query),
     findSingleJson: (type, query) => current.findSingleJson(currentType(type), query),
+    stateTag: (type, documentId, locale) => current.stateTag(currentType(type), documentId, locale),
     create: (type, data, options) => write((service) => service.create(currentType(type), data, options)),
     update: (type, documentId, data, options) => write((service) => service.update(currentType(type), documentId, data, options)),
     updateSingle: (type, data, options) => write((service) => service.updateSingle(currentType(type), data, options)),

@@ -5,7 +5,7 @@
  */
 import type { Context, Next } from 'koa';
 import {
-  ApplicationError, ForbiddenError, InsufficientStorageError, NotFoundError, NotImplementedError, PayloadTooLargeError, RateLimitError, ServiceUnavailableError, UnauthorizedError,
+  ApplicationError, ForbiddenError, InsufficientStorageError, NotFoundError, NotImplementedError, PayloadTooLargeError, PreconditionFailedError, RateLimitError, ServiceUnavailableError, UnauthorizedError,
   type ErrorDetails,
 } from '../errors.js';
 import { messages } from '../messages.js';
@@ -15,6 +15,7 @@ const STATUS_BY_CLASS: ReadonlyArray<readonly [abstract new (...args: never[]) =
   [UnauthorizedError, 401],
   [ForbiddenError, 403], // PolicyError extends ForbiddenError
   [NotFoundError, 404],
+  [PreconditionFailedError, 412],
   [PayloadTooLargeError, 413],
   [RateLimitError, 429],
   [NotImplementedError, 501],

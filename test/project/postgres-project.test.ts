@@ -169,6 +169,40 @@ test('two processes writing at the same instant: every document gets an id of it
   }
 });
 
+test('three processes, one version read: conditional writes through the others are refused 412 once it changed, the same instant included', async () => {
+  const project = await initProject();
+  const env = { DATABASE_URL: await postgres.newDatabase() };
+  const servers: ServeProcess[] = [];
+  try {
+    assert.is((await folio(['content-type', 'create', 'note', '--attr', 'title:string', '--attr', 'views:integer', '--dir', project.dir], { env })).code, 0);
+    const actions = ['find', 'findOne', 'create', 'update', 'delete'].map((action) => `api::note.note.${action}`);
+    assert.is((await folio(['permission', 'grant', 'public', ...actions, '--dir', project.dir], { env })).code, 0);
+    servers.push(await serve(project.dir, [], env), await serve(project.dir, [], env), await serve(project.dir, [], env));
+    const [a, b, c] = servers as [ServeProcess, ServeProcess, ServeProcess];
+    const { documentId } = (await request(`${a.url}/api/notes`, { method: 'POST', body: { data: { title: 'Shared', views: 0 } } })).body.data as { documentId: string };
+    const read = (await request(`${a.url}/api/notes/${documentId}`)).headers.get('etag')!;
+
+    // Written through B; C is asked with the tag read from A at once, before any notice reached it.
+    assert.is((await request(`${b.url}/api/notes/${documentId}`, { method: 'PUT', body: { data: { views: 1 } } })).status, 200);
+    const stale = await request(`${c.url}/api/notes/${documentId}`, { method: 'PUT', body: { data: { title: 'Overwritten?' } }, headers: { 'if-match': read } });
+    assert.equal([stale.status, stale.body.error?.name], [412, 'PreconditionFailedError']);
+    assert.is((await request(`${c.url}/api/notes/${documentId}`, { method: 'DELETE', headers: { 'if-match': read } })).status, 412);
+
+    // Three conditional writes with one current tag at the same instant, one per process: one lands.
+    const current = (await request(`${b.url}/api/notes/${documentId}`)).headers.get('etag')!;
+    const racing = await Promise.all(servers.map((server, i) => request(`${server.url}/api/notes/${documentId}`, { method: 'PUT', body: { data: { title: `by ${i}` } }, headers: { 'if-match': current } })));
+    assert.equal(racing.map((answer) => answer.status).sort(), [200, 412, 412]);
+    const winner = racing.findIndex((answer) => answer.status === 200);
+    for (const server of servers) {
+      await eventually(async () => (await request(`${server.url}/api/notes/${documentId}`)).body.data?.title === `by ${winner}`, `the one write served by ${server.url}`);
+    }
+    assert.is((await request(`${a.url}/api/notes/${documentId}`)).body.data.views, 1, 'nothing of the refused writes');
+  } finally {
+    for (const server of servers) await server.stop();
+    await project.cleanup();
+  }
+});
+
 test('a unique value written through three processes at the same instant is taken once, also right after another process wrote it', async () => {
   const project = await initProject();
   const env = { DATABASE_URL: await postgres.newDatabase() };

@@ -12,6 +12,7 @@ import { contentTypeModel, parseContentQuery, parseQueryString, requireDataPaylo
 import { contentAction, DRAFT_ACTIONS, type Actor } from '../../permissions/index.js';
 import type { ContentType } from '../../schema/index.js';
 import { requires } from '../authorize.js';
+import { answerTagged, documentTag, ifMatchStates, listTag } from '../entity-tags.js';
 
 export interface ContentRoutesDeps {
   content: ContentService;
@@ -27,7 +28,26 @@ function queryOf(ctx: Context, type: ContentType, deps: ContentRoutesDeps, model
 }
 
 function writeOptions(ctx: Context, query: ContentQuery): WriteOptions {
-  return { status: query.status, locale: query.locale, actor: ctx.state.actor as Actor, populate: query.populate, fields: query.fields };
+  return { status: query.status, locale: query.locale, actor: ctx.state.actor as Actor, populate: query.populate, fields: query.fields, ifMatch: ifMatchStates(ctx.get('If-Match') || undefined) };
+}
+
+/**
+ * Answers one document (`{ data, meta }` as text) with its tag: the state of `documentId` (a single
+ * type's own when undefined) in the locale the request named.
+ */
+function answerDocument(ctx: Context, deps: ContentRoutesDeps, type: ContentType, documentId: string | undefined, locale: unknown, body: string): void {
+  const state = deps.content.stateTag(type, documentId, locale);
+  if (state === undefined) {
+    ctx.type = 'application/json';
+    ctx.body = body;
+  } else {
+    answerTagged(ctx, documentTag(state, body), body);
+  }
+}
+
+/** A write's answer: the document as written, `meta` empty, tagged with its state now. */
+function answerWritten(ctx: Context, deps: ContentRoutesDeps, type: ContentType, documentId: string | undefined, locale: unknown, result: object): void {
+  answerDocument(ctx, deps, type, documentId, locale, JSON.stringify({ ...result, meta: {} }));
 }
 
 /**
@@ -42,20 +62,22 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
     if (type.kind === 'singleType') {
       const path = `/${type.singularName}`;
       router.get(path, action('find'), (ctx) => {
-        ctx.type = 'application/json';
-        ctx.body = `{"data":${content.findSingleJson(type, queryOf(ctx, type, deps))},"meta":{}}`;
+        const query = queryOf(ctx, type, deps);
+        answerDocument(ctx, deps, type, undefined, query.locale, `{"data":${content.findSingleJson(type, query)},"meta":{}}`);
       });
       router.put(path, action('update'), async (ctx) => {
         const query = queryOf(ctx, type, deps);
-        ctx.body = { ...(await content.updateSingle(type, requireDataPayload(ctx.request.body), writeOptions(ctx, query))), meta: {} };
+        answerWritten(ctx, deps, type, undefined, query.locale, await content.updateSingle(type, requireDataPayload(ctx.request.body), writeOptions(ctx, query)));
       });
       router.delete(path, action('delete'), async (ctx) => {
-        await content.removeSingle(type, { locale: queryOf(ctx, type, deps).locale, actor: ctx.state.actor as Actor });
+        const query = queryOf(ctx, type, deps);
+        await content.removeSingle(type, { locale: query.locale, actor: ctx.state.actor as Actor, ifMatch: writeOptions(ctx, query).ifMatch });
         ctx.status = 204;
       });
       for (const name of type.draftAndPublish ? DRAFT_ACTIONS : []) {
         router.post(`${path}/actions/${name}`, action(name), async (ctx) => {
-          ctx.body = { ...(await content.draftActionSingle(name, type, writeOptions(ctx, queryOf(ctx, type, deps)))), meta: {} };
+          const query = queryOf(ctx, type, deps);
+          answerWritten(ctx, deps, type, undefined, query.locale, await content.draftActionSingle(name, type, writeOptions(ctx, query)));
         });
       }
       continue;
@@ -64,38 +86,42 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
     const list = `/${type.pluralName}`;
     const one = `/${type.pluralName}/:documentId`;
     router.get(list, action('find'), (ctx) => {
-      ctx.type = 'application/json';
       const models = modelsOf(ctx, deps);
-      ctx.body = content.findJson(type, ctx.querystring, models, () => queryOf(ctx, type, deps, models));
+      const body = content.findJson(type, ctx.querystring, models, () => queryOf(ctx, type, deps, models));
+      answerTagged(ctx, listTag(body), body);
     });
     router.post(list, action('create'), async (ctx) => {
       const query = queryOf(ctx, type, deps);
       // 200, not Strapi's 201: spec/api.md fixes it.
-      ctx.body = { ...(await content.create(type, requireDataPayload(ctx.request.body), writeOptions(ctx, query))), meta: {} };
+      const created = await content.create(type, requireDataPayload(ctx.request.body), writeOptions(ctx, query));
+      answerWritten(ctx, deps, type, String(created.data.documentId), query.locale, created);
     });
     router.get(one, action('findOne'), (ctx) => {
       const query = queryOf(ctx, type, deps);
       const data = content.findOneJson(type, ctx.params.documentId!, query);
-      ctx.type = 'application/json';
+      let body: string;
       if (query.locale !== undefined && deps.rest().localeDocumentAsArray) {
         // spec/api.md: with `locale`, the document comes as a one-element list with pagination.
         const pageSize = query.pagination.kind === 'page' ? query.pagination.pageSize : query.pagination.limit;
-        ctx.body = `{"data":[${data}],"meta":${JSON.stringify({ pagination: { page: 1, pageSize, pageCount: 1, total: 1 } })}}`;
+        body = `{"data":[${data}],"meta":${JSON.stringify({ pagination: { page: 1, pageSize, pageCount: 1, total: 1 } })}}`;
       } else {
-        ctx.body = `{"data":${data},"meta":{}}`;
+        body = `{"data":${data},"meta":{}}`;
       }
+      answerDocument(ctx, deps, type, ctx.params.documentId!, query.locale, body);
     });
     router.put(one, action('update'), async (ctx) => {
       const query = queryOf(ctx, type, deps);
-      ctx.body = { ...(await content.update(type, ctx.params.documentId!, requireDataPayload(ctx.request.body), writeOptions(ctx, query))), meta: {} };
+      answerWritten(ctx, deps, type, ctx.params.documentId!, query.locale, await content.update(type, ctx.params.documentId!, requireDataPayload(ctx.request.body), writeOptions(ctx, query)));
     });
     router.delete(one, action('delete'), async (ctx) => {
-      await content.remove(type, ctx.params.documentId!, { locale: queryOf(ctx, type, deps).locale, actor: ctx.state.actor as Actor });
+      const query = queryOf(ctx, type, deps);
+      await content.remove(type, ctx.params.documentId!, { locale: query.locale, actor: ctx.state.actor as Actor, ifMatch: writeOptions(ctx, query).ifMatch });
       ctx.status = 204;
     });
     for (const name of type.draftAndPublish ? DRAFT_ACTIONS : []) {
       router.post(`${one}/actions/${name}`, action(name), async (ctx) => {
-        ctx.body = { ...(await content.draftAction(name, type, ctx.params.documentId!, writeOptions(ctx, queryOf(ctx, type, deps)))), meta: {} };
+        const query = queryOf(ctx, type, deps);
+        answerWritten(ctx, deps, type, ctx.params.documentId!, query.locale, await content.draftAction(name, type, ctx.params.documentId!, writeOptions(ctx, query)));
       });
     }
   }
