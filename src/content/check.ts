@@ -17,7 +17,7 @@ import { nearest } from '../suggest.js';
 import { createModelLookup, isToMany, ROLE_UID, USER_UID, validateDocumentInput, validationMessages as m, type Model, type ModelLookup } from '../model/index.js';
 import { FILE_UID, type Attribute, type Component, type ContentType, type RelationAttribute, type Schemas } from '../schema/index.js';
 import type { DocumentStatus } from '../storage/index.js';
-import type { ContentStore } from './store.js';
+import { handWrittenId, type ContentStore } from './store.js';
 import { NO_LOCALE } from './types.js';
 
 
@@ -43,7 +43,9 @@ export interface StoredDocumentContext {
   exists?: (target: string, ref: string | number) => boolean | undefined;
   /**
    * A file written by hand may leave out what the server fills in itself (`id`, `createdAt`,
-   * `updatedAt`, `publishedAt`, component ids). Default false: a stored version has them all.
+   * `updatedAt`, `publishedAt`, component ids): true for every file read from disk (`folio check`,
+   * the server taking in a changed file), since which of them a person wrote is not for the files
+   * to say. Default false: a version the server writes has them all.
    */
   handWritten?: boolean;
 }
@@ -70,7 +72,46 @@ export function checkStoredDocument(type: ContentType, row: unknown, context: St
   checkSystemFields(type, row, context, draft, payload, problems);
   convertObject(row, walk.prepared.typeModel(type).attributes, [], walk, { owner: type.singularName, entry: undefined }, payload);
   validate(type, payload, walk);
-  return problems;
+  return problems.map((problem) => (problem.path && isHiddenAt(type.attributes, row, problem.path, walk.prepared.lookup) ? { ...problem, message: withoutValue(problem.message) } : problem));
+}
+
+// --- values never shown -----------------------------------------------------------------------
+
+/**
+ * Whether `path` in a stored value goes through a password or private attribute, at any depth of
+ * components and dynamic zones: messages about it never show its value, since they go to logs and
+ * CI output that readers of the value's document may not see it in (a password, a private note).
+ */
+function isHiddenAt(attributes: Record<string, Attribute>, value: unknown, path: readonly string[], lookup: ModelLookup): boolean {
+  let scope = attributes;
+  let current = value;
+  for (let i = 0; i < path.length; i++) {
+    const name = path[i]!;
+    const attribute = Object.hasOwn(scope, name) ? scope[name] : undefined;
+    if (!attribute) return false;
+    if (attribute.type === 'password' || attribute.private === true) return true;
+    if (attribute.type !== 'component' && attribute.type !== 'dynamiczone') return false;
+    current = isPlainObject(current) ? current[name] : undefined;
+    if (attribute.type === 'dynamiczone' || attribute.repeatable) {
+      const index = path[++i];
+      current = Array.isArray(current) && index !== undefined ? current[Number(index)] : undefined;
+    }
+    const uid = attribute.type === 'component' ? attribute.component : isPlainObject(current) ? current.__component : undefined;
+    const component = typeof uid === 'string' ? lookup.component(uid) : undefined;
+    if (!component) return false;
+    scope = component.attributes;
+  }
+  return false;
+}
+
+const NOT_SHOWN = 'its value is not shown (a password or private attribute)';
+
+/**
+ * A message without the value it quotes: the API's type messages (`…, but the final value was: …`)
+ * and the stored form of a relation (`…, got …`). compareStored words its own messages.
+ */
+function withoutValue(message: string): string {
+  return message.replace(/, (?:but the final value was:|got) [\s\S]*$/, `; ${NOT_SHOWN}`);
 }
 
 // --- where the file is, and system fields -----------------------------------------------------
@@ -321,15 +362,22 @@ function issuesOf(error: ValidationError): StoredProblem[] {
   return [{ message: error.message, ...(path ? { path } : {}) }];
 }
 
-/** Values the API accepts but stores in another form (`"11"` for an integer, a time without seconds). */
-function compareStored(stored: Record<string, unknown>, normalized: Record<string, unknown>, attributes: Record<string, Attribute>, path: string[], walk: Walk): void {
+/**
+ * Values the API accepts but stores in another form (`"11"` for an integer, a time without seconds);
+ * within a password or private attribute (`hidden`), without the values (see isHiddenAt).
+ */
+function compareStored(stored: Record<string, unknown>, normalized: Record<string, unknown>, attributes: Record<string, Attribute>, path: string[], walk: Walk, hidden = false): void {
   for (const [name, value] of Object.entries(stored)) {
     const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
     const result = normalized[name];
     if (!attribute || result === undefined || value === null) continue;
     const valuePath = [...path, name];
+    const secret = hidden || attribute.type === 'password' || attribute.private === true;
     if (NORMALIZED_TYPES.has(attribute.type)) {
-      if (result !== value) walk.problems.push({ message: `${formatPath(valuePath)} must be stored as ${describeValue(result)}, not ${describeValue(value)}`, path: valuePath });
+      if (result !== value) {
+        const form = secret ? `in the form the API stores it; ${NOT_SHOWN}` : `as ${describeValue(result)}, not ${describeValue(value)}`;
+        walk.problems.push({ message: `${formatPath(valuePath)} must be stored ${form}`, path: valuePath });
+      }
     } else if (attribute.type === 'component' || attribute.type === 'dynamiczone') {
       const entries = Array.isArray(value) ? value : [value];
       const results = Array.isArray(result) ? result : [result];
@@ -337,7 +385,7 @@ function compareStored(stored: Record<string, unknown>, normalized: Record<strin
         const uid = attribute.type === 'component' ? attribute.component : isPlainObject(entry) ? entry.__component : undefined;
         const component = typeof uid === 'string' ? walk.prepared.lookup.component(uid) : undefined;
         if (!component || !isPlainObject(entry) || !isPlainObject(results[index])) return;
-        compareStored(entry, results[index] as Record<string, unknown>, component.attributes, Array.isArray(value) ? [...valuePath, String(index)] : valuePath, walk);
+        compareStored(entry, results[index] as Record<string, unknown>, component.attributes, Array.isArray(value) ? [...valuePath, String(index)] : valuePath, walk, secret);
       });
     }
   }
@@ -438,6 +486,8 @@ export interface VersionProblem extends StoredProblem {
  */
 export function checkStoredDocuments(type: ContentType, versions: readonly StoredVersion[]): VersionProblem[] {
   const ids = new Map<number, StoredVersion[]>();
+  /** Versions written by hand without an id, and so given the one the server gives them. */
+  const given = new Set<StoredVersion>();
   const values = new Map<string, StoredVersion[]>();
   const unique = Object.entries(type.attributes).filter(([, attribute]) => attribute.type === 'uid' || ('unique' in attribute && attribute.unique === true));
   const add = <K>(groups: Map<K, StoredVersion[]>, key: K, version: StoredVersion) => {
@@ -448,6 +498,10 @@ export function checkStoredDocuments(type: ContentType, versions: readonly Store
   for (const version of versions) {
     const { id } = version.row;
     if (typeof id === 'number' && Number.isSafeInteger(id)) add(ids, id, version);
+    else if (id === undefined) {
+      given.add(version);
+      add(ids, handWrittenId(type.singularName, version.documentId, version.status, version.locale), version);
+    }
     for (const [name] of unique) {
       const value = version.row[name];
       if (value === undefined || value === null || typeof value === 'object') continue;
@@ -460,15 +514,19 @@ export function checkStoredDocuments(type: ContentType, versions: readonly Store
     for (const version of group) {
       const others = group.filter((other) => other !== version);
       const own = others.every((other) => other.documentId === version.documentId) ? ' (the versions of one document too)' : '';
-      problems.push({ version, path: ['id'], message: `id ${id} is also the id of ${names(others)}; every stored version of ${type.singularName} needs its own id${own}` });
+      // A version without an id has the one the server gives it (see handWrittenId).
+      const named = given.has(version) ? `the id this file is given, having none, ${id},` : `id ${id}`;
+      problems.push({ version, path: ['id'], message: `${named} is also the id of ${names(others)}; every stored version of ${type.singularName} needs its own id${own}` });
     }
   }
   for (const [key, group] of values) {
     if (group.length < 2) continue;
     const [name, , , value] = JSON.parse(key) as [string, string, string, unknown];
+    const attribute = type.attributes[name]!;
+    const shown = attribute.type === 'password' || attribute.private === true ? 'its value' : describeValue(value);
     for (const version of group) {
       const others = group.filter((other) => other !== version);
-      problems.push({ version, path: [name], message: `${name} must be unique: ${describeValue(value)} is also the ${name} of ${names(others)}` });
+      problems.push({ version, path: [name], message: `${name} must be unique: ${shown} is also the ${name} of ${names(others)}` });
     }
   }
   return problems;

@@ -2,7 +2,7 @@
  * @module content — documents of collection and single types: the in-memory store over the
  * per-document files, the locale- and draft-aware service, and the generated REST routes.
  */
-export { createContentStore, type ContentStore, type SyncReport } from './store.js';
+export { createContentStore, handWrittenId, HAND_WRITTEN_IDS, type ContentStore, type SyncReport } from './store.js';
 export { createContentService, type ContentService, type DraftActionOptions, type RemoveOptions, type WriteOptions } from './service.js';
 export { NO_LOCALE, type DocumentRow } from './types.js';
 export {

@@ -2,7 +2,8 @@
  * The in-memory index of every stored document version, loaded once at startup and kept in step
  * with the files: a write reaches memory only after it is durable. Reads never touch the disk.
  */
-import { stableStringify, type CommitOptions, type DocumentAdapter, type DocumentStatus, type Json } from '../storage/index.js';
+import { createHash } from 'node:crypto';
+import { stableStringify, type CommitOptions, type DocumentAdapter, type DocumentKey, type DocumentStatus, type Json, type StoredDocument } from '../storage/index.js';
 import type { Schemas, ContentType, Attribute } from '../schema/index.js';
 import { NO_LOCALE, type DocumentRow } from './types.js';
 
@@ -16,8 +17,9 @@ interface Bucket {
 export interface ContentStore {
   /**
    * Reads every document of the schemas' types. A version written by hand gets its documentId from
-   * its folder and, without an `id`, the next one; a version whose `id` another document holds, or
-   * whose documentId is not its folder's, is not served and told to `refused`.
+   * its folder and, without an `id` or timestamps, the ones {@link handWrittenId} and its file's
+   * changes give (see syncDocument); a version whose `id` another document holds, or whose
+   * documentId is not its folder's, is not served and told to `refused`.
    */
   load(refused?: (file: string, problems: string[]) => void): Promise<void>;
   /** Versions of one status and locale (`null`: non-localized), in creation order. */
@@ -58,6 +60,10 @@ export interface ContentStore {
    * else (git, an editor): a changed or new version that `accept` finds no problem with replaces
    * the one in memory, a version whose file is gone is forgotten, and one that cannot be read or
    * is refused keeps its last good version in memory. Answers what it did and what it refused.
+   * A version written by hand without an `id` gets {@link handWrittenId}, the same at every edit
+   * and every start; without timestamps, its file's: `updatedAt` (and a published version's
+   * `publishedAt`) its modification time, `createdAt` the one it had in memory, else the file's
+   * birth time where the file system keeps one, else its modification time. Nothing is written.
    */
   syncDocument(type: ContentType, documentId: string, accept: (status: DocumentStatus, row: DocumentRow) => string[]): Promise<SyncReport>;
   /** documentIds of a type that have files on disk (for a whole type folder that changed). */
@@ -68,8 +74,11 @@ export interface ContentStore {
 export interface SyncReport {
   changed: number;
   removed: number;
-  /** Versions whose file was not taken (`<type>/<documentId>/<status>.<locale>.json` under content/), with why; their last good version (if any) is kept. */
-  refused: Array<{ file: string; problems: string[] }>;
+  /**
+   * Versions whose file was not taken (`<type>/<documentId>/<status>.<locale>.json` under content/),
+   * with why; their last good version, if any, is kept (`kept`: there is one, and it is served).
+   */
+  refused: Array<{ file: string; problems: string[]; kept: boolean }>;
 }
 
 /** Ids a process keeps reserved ahead of its writes: documents of one type, and components. */
@@ -80,6 +89,27 @@ const rowSequence = (type: ContentType) => `documents:${type.singularName}`;
 
 function bucketKey(status: DocumentStatus, locale: string | null): string {
   return `${status}:${locale ?? ''}`;
+}
+
+/**
+ * The lowest id {@link handWrittenId} gives. The ids the server hands out count up from 1 and
+ * never reach it, and an id at or above it never raises the next one the server hands out.
+ */
+export const HAND_WRITTEN_IDS = 2 ** 52;
+
+/**
+ * The id of a version written by hand without one: from a hash of what names it (type, documentId,
+ * status and the locale of its file name, `default` for a type that is not localized), so it is the
+ * same at every edit of the file, at every start, and whatever other files appear, and nothing has
+ * to be written for it. It lies from {@link HAND_WRITTEN_IDS} to below Number.MAX_SAFE_INTEGER; it
+ * is checked against the other ids like any id (two of them meet once in about 4.5 × 10^15 pairs).
+ * @example handWrittenId('category', 'byhand1', 'published', 'default') // 4503599627370496 ≤ id < 9007199254740991
+ */
+export function handWrittenId(type: string, documentId: string, status: DocumentStatus, locale: string): number {
+  const digest = createHash('sha256').update(JSON.stringify([type, documentId, status, locale])).digest();
+  // 52 bits of the hash (6.5 bytes), kept below 2^52 - 1 so that the id stays below MAX_SAFE_INTEGER.
+  const bits = digest.readUIntBE(0, 6) * 16 + (digest[6]! >> 4);
+  return HAND_WRITTEN_IDS + (bits % (HAND_WRITTEN_IDS - 1));
 }
 
 /** The component and dynamic-zone attributes of each attributes object, found once: load visits every row. */
@@ -176,7 +206,7 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     let versions = docs.get(row.documentId);
     if (!versions) docs.set(row.documentId, (versions = new Map()));
     versions.set(key, row);
-    nextIds.set(type.singularName, Math.max(nextIds.get(type.singularName) ?? 1, row.id + 1));
+    if (row.id < HAND_WRITTEN_IDS) nextIds.set(type.singularName, Math.max(nextIds.get(type.singularName) ?? 1, row.id + 1));
     if (nextComponent !== undefined) nextComponent = Math.max(nextComponent, maxComponentId(row, type.attributes, schemas) + 1);
   }
 
@@ -205,30 +235,55 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     return undefined;
   }
 
+  /**
+   * Fills in what a version written by hand leaves out (see syncDocument): its `id`, and its
+   * timestamps from its file's. Answers whether the id was filled in.
+   */
+  async function completeHandWritten(type: ContentType, key: DocumentKey, row: DocumentRow, current: DocumentRow | undefined): Promise<boolean> {
+    const withoutId = row.id === undefined;
+    if (withoutId) row.id = handWrittenId(type.singularName, key.documentId, key.status, key.locale);
+    const published = key.status === 'published';
+    if (!published && row.publishedAt === undefined) row.publishedAt = null;
+    if (row.createdAt !== undefined && row.updatedAt !== undefined && row.publishedAt !== undefined) return withoutId;
+    const times = await documents.fileTimes?.(key);
+    if (!times) return withoutId; // a store of no files, or the file went meanwhile (its removal is news to come)
+    const modified = new Date(times.modifiedMs).toISOString();
+    row.updatedAt ??= modified;
+    if (published) row.publishedAt ??= modified;
+    // A file's birth time is when it was made, so the same at every start while it is edited in place;
+    // an editor or a checkout that replaces the file makes a new one. Never after the modification.
+    row.createdAt ??= current?.createdAt ?? new Date(Math.min(times.bornMs ?? times.modifiedMs, times.modifiedMs)).toISOString();
+    return withoutId;
+  }
+
   async function syncDocument(type: ContentType, documentId: string, accept: (status: DocumentStatus, row: DocumentRow) => string[]): Promise<SyncReport> {
     const report: SyncReport = { changed: 0, removed: 0, refused: [] };
     const { versions, broken } = await documents.readDocument(type.singularName, documentId);
     const onDisk = new Set<string>();
     const fileOf = (status: DocumentStatus, locale: string) => `${type.singularName}/${documentId}/${status}.${locale}.json`;
-    for (const { key, reason } of broken) {
-      onDisk.add(bucketKey(key.status, type.localized ? key.locale : null));
-      report.refused.push({ file: fileOf(key.status, key.locale), problems: [reason] });
+    const inMemory = (status: DocumentStatus, locale: string | null) => typeDocuments(type).get(documentId)?.get(bucketKey(status, locale));
+    for (const { key, path, reason } of broken) {
+      const locale = type.localized ? key.locale : null;
+      onDisk.add(bucketKey(key.status, locale));
+      // The reason names the file by its full path; the report names it already.
+      const problem = reason.startsWith(`${path}: `) ? reason.slice(path.length + 2) : reason;
+      report.refused.push({ file: fileOf(key.status, key.locale), problems: [problem], kept: inMemory(key.status, locale) !== undefined });
     }
     for (const { key, value } of versions) {
       const row = value as DocumentRow;
       const locale = type.localized ? key.locale : null;
       onDisk.add(bucketKey(key.status, locale));
-      const current = typeDocuments(type).get(documentId)?.get(bucketKey(key.status, locale));
+      const current = inMemory(key.status, locale);
       row.locale = locale;
-      if (current && stableStringify(current) === stableStringify(row)) continue; // our own write, or no change
       const problems: string[] = [];
       if (row.documentId !== undefined && row.documentId !== documentId) problems.push(`documentId must be "${documentId}", the name of its folder`);
       row.documentId = documentId;
-      if (row.id === undefined && !current) row.id = nextIds.get(type.singularName) ?? 1; // a document written by hand gets the next id
+      const givenId = await completeHandWritten(type, key, row, current);
+      if (problems.length === 0 && current && stableStringify(current) === stableStringify(row)) continue; // our own write, or no change
       if (!Number.isSafeInteger(row.id) || row.id < 1) problems.push('id must be a positive integer');
       else {
         const owner = idOwner(type, row.id);
-        if (owner !== undefined && owner !== documentId) problems.push(`id ${row.id} is the id of document ${owner}`);
+        if (owner !== undefined && owner !== documentId) problems.push(givenId ? `the id it is given, having none, ${row.id}, is the id of document ${owner}: give it an id of its own` : `id ${row.id} is the id of document ${owner}`);
         const versions = typeDocuments(type).get(documentId);
         const sibling = [...(versions?.entries() ?? [])].find(([bucket, other]) => bucket !== bucketKey(key.status, locale) && other.id === row.id);
         // Each version of a document has an id of its own (the draft and the published copy differ).
@@ -236,7 +291,7 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
       }
       problems.push(...accept(key.status, row));
       if (problems.length > 0) {
-        report.refused.push({ file: fileOf(key.status, key.locale), problems });
+        report.refused.push({ file: fileOf(key.status, key.locale), problems, kept: current !== undefined });
         continue;
       }
       remember(type, key.status, row);
@@ -250,7 +305,7 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     return report;
   }
 
-  /** A stored version's id for ordering: one written by hand without a valid id sorts last. */
+  /** A stored version's id for ordering: one without a valid id sorts last (and is refused). */
   const idOf = (value: Record<string, Json>) => (typeof value.id === 'number' ? value.id : Number.MAX_SAFE_INTEGER);
 
   /** Memory follows the files only once they are durable. */
@@ -263,11 +318,19 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
     async load(refused = () => undefined) {
       for (const type of schemas.contentTypes) {
         const owners = new Map<number, string>(); // id → documentId, across every version of the type
-        const withoutId: Array<{ status: DocumentStatus; row: DocumentRow }> = [];
+        const stored = await documents.list(type.singularName);
+        // Versions written by hand get what they leave out first (their timestamps from their files).
+        const given = new Set<StoredDocument>();
+        const incomplete = stored.filter(({ value }) => value.id === undefined || value.createdAt === undefined || value.updatedAt === undefined || value.publishedAt === undefined);
+        await Promise.all(incomplete.map(async (version) => {
+          if (await completeHandWritten(type, version.key, version.value as DocumentRow, undefined)) given.add(version);
+        }));
         // In id order, the order they were created in: a list without `sort` answers in it, as
-        // Strapi's does, however the store happens to list them (a folder listing, by name).
-        const stored = (await documents.list(type.singularName)).sort((a, b) => idOf(a.value) - idOf(b.value));
-        for (const { key, value } of stored) {
+        // Strapi's does, however the store happens to list them (a folder listing, by name). An id
+        // a file holds comes before the same id given to a file without one, so it keeps it.
+        stored.sort((a, b) => idOf(a.value) - idOf(b.value) || Number(given.has(a)) - Number(given.has(b)));
+        for (const version of stored) {
+          const { key, value } = version;
           // The file's name says the locale. The value is ours (freshly read), so no copy of it.
           const row = value as DocumentRow;
           row.locale = type.localized ? key.locale : null;
@@ -277,27 +340,18 @@ export function createContentStore(documents: DocumentAdapter, schemas: Schemas)
             continue;
           }
           row.documentId = key.documentId;
-          if (row.id === undefined) {
-            withoutId.push({ status: key.status, row });
-            continue;
-          }
           if (!Number.isSafeInteger(row.id) || row.id < 1) {
             refused(file, ['id must be a positive integer']);
             continue;
           }
           const owner = owners.get(row.id);
           if (owner !== undefined) {
-            refused(file, [owner === key.documentId ? `id ${row.id} is also the id of another version of this document` : `id ${row.id} is the id of document ${owner}`]);
+            const id = given.has(version) ? `the id it is given, having none, ${row.id},` : `id ${row.id}`;
+            refused(file, [owner === key.documentId ? `${id} is also the id of another version of this document` : `${id} is the id of document ${owner}`]);
             continue;
           }
           owners.set(row.id, key.documentId);
           remember(type, key.status, row);
-        }
-        // Written by hand without an id: the next ones, once every id on disk is known, in documentId order.
-        withoutId.sort((a, b) => (a.row.documentId < b.row.documentId ? -1 : a.row.documentId > b.row.documentId ? 1 : 0));
-        for (const { status, row } of withoutId) {
-          row.id = nextIds.get(type.singularName) ?? 1;
-          remember(type, status, row);
         }
       }
     },

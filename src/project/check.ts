@@ -105,7 +105,8 @@ export async function checkProject(dir: string, options: CheckOptions = {}): Pro
       for (const problem of parsed.problems) report(problem.line, problem.message);
       continue;
     }
-    const context = { schemas, documentId: file.documentId, status: file.status, locale: file.locale, locales, exists };
+    // As the server takes a file: one written by hand may leave out the id and timestamps it gives.
+    const context = { schemas, documentId: file.documentId, status: file.status, locale: file.locale, locales, exists, handWritten: true };
     for (const problem of checkStoredDocument(file.type, parsed.value, context)) {
       report(problem.path ? jsonPathLine(file.text, problem.path) : 1, problem.message);
     }

@@ -1,7 +1,8 @@
 /**
  * Serves what arrives in `data/content/` from outside the server (a `git pull`, an editor, a sync
  * tool) without a restart: each changed document is re-read, validated and served, or refused
- * with one log line naming its file while its last good version is served.
+ * with one log line naming its file and why (never a value that could be a secret: the problems
+ * leave those out) while its last good version is served.
  */
 import { join, relative, sep } from 'node:path';
 import type { ContentService, SyncReport } from '../content/index.js';
@@ -42,12 +43,13 @@ export function followContent(options: FollowContentOptions): () => void {
 
   function tell(report: SyncReport, files: (file: string) => boolean): void {
     const refused = new Set<string>();
-    for (const { file, problems } of report.refused) {
+    for (const { file, problems, kept } of report.refused) {
       refused.add(file);
-      const text = problems.join('; ');
+      // One line: a problem may quote a value printed over several lines (an object).
+      const text = problems.join('; ').replace(/\s*[\r\n\u2028\u2029]\s*/g, ' ');
       if (reported.get(file) === text) continue;
       reported.set(file, text);
-      log.warn(`${shown(file)}: not served, the last good version is (${text})`);
+      log.warn(`${shown(file)}: not served (${text}); ${kept ? 'the last good version is served' : 'nothing of it is served until it is fixed'}`);
     }
     // A file refused before and not now was fixed (or removed): say it is served again.
     for (const file of [...reported.keys()]) {

@@ -2,7 +2,7 @@
  * One JSON file per document, status and locale (CONTRACT.md "Data on disk"):
  * `<dataDir>/content/<type>/<documentId>/<status>.<locale>.json`.
  */
-import { readFile as readFileCallback, readdir as readdirCallback } from 'node:fs';
+import { readFile as readFileCallback, readdir as readdirCallback, stat as statCallback } from 'node:fs';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { defaultReaderThreads, parseDocument, readDocumentTree, STAGING_FOLDER } from './document-tree.js';
@@ -41,6 +41,7 @@ export interface FileDocumentsOptions {
 // small file (nodejs/node#37583, #52046). `list` reads synchronously, see document-tree.ts.
 const readFile = promisify(readFileCallback);
 const readdir = promisify(readdirCallback);
+const stat = promisify(statCallback);
 
 /**
  * The file-backed DocumentAdapter, the default for a project. It writes, removes and sweeps
@@ -130,6 +131,17 @@ export function createFileDocuments(files: FileStore, dataDir: string, options: 
         return entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name);
       } catch (error) {
         if (errorCode(error) === 'ENOENT') return [];
+        throw error;
+      }
+    },
+
+    async fileTimes(key) {
+      try {
+        const { mtimeMs, birthtimeMs } = await stat(fileOf(key));
+        // A file system that keeps no birth time answers 0 for it.
+        return { modifiedMs: mtimeMs, ...(birthtimeMs > 0 && { bornMs: birthtimeMs }) };
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') return undefined;
         throw error;
       }
     },

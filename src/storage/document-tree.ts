@@ -90,12 +90,25 @@ export function parseDocument(path: string, text: string): Record<string, Json> 
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new ApplicationError(`${path}: not valid JSON (${(error as Error).message}); fix or restore the file`, { file: path }, { cause: error });
+    throw new ApplicationError(`${path}: not valid JSON (${syntaxReason((error as Error).message)}); fix or restore the file`, { file: path }, { cause: error });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApplicationError(`${path}: expected a JSON object`, { file: path });
   }
   return value as Record<string, Json>;
+}
+
+/**
+ * V8's reason for a JSON syntax error without the piece of the file it may quote
+ * (`Unexpected token 's', "sk_live_12"... is not valid JSON`): that piece can be a secret pasted
+ * into the file, and can hold a line break, and the reason goes into one-line log messages.
+ * @example syntaxReason('Unexpected token \'a\', "a\nb" is not valid JSON') // "Unexpected token 'a'"
+ */
+function syntaxReason(message: string): string {
+  return message
+    .replace(/, "[\s\S]*"(?:\.\.\.)? is not valid JSON$/, '')
+    .replace(/'[\r\n]'/g, 'line break')
+    .replace(/[\r\n\u2028\u2029]+/g, ' ');
 }
 
 /** Parses a read batch into `found`. */

@@ -64,6 +64,13 @@ export interface DocumentAdapter {
   readDocument(type: string, documentId: string): Promise<DocumentVersions>;
   /** The documentIds of a type that have stored versions (folders, for the files); order unspecified. */
   documentIds(type: string): Promise<string[]>;
+  /**
+   * When a stored version last changed, and when it was made where the store knows, in ms since
+   * 1970: a file's modification time and birth time (none where the file system keeps no birth
+   * time). Undefined when the version is not stored. Only the files store has it: a version
+   * written there by hand takes the timestamps it leaves out from its file's changes.
+   */
+  fileTimes?(key: DocumentKey): Promise<{ modifiedMs: number; bornMs?: number } | undefined>;
   remove(key: DocumentKey, options?: CommitOptions): Promise<void>;
   /**
    * Present when several processes share the store (PostgreSQL): numeric ids then come from the

@@ -3,6 +3,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { handWrittenId } from '../../src/content/index.js';
 import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 import { openProject } from '../../src/project/index.js';
 import { copySampleProject, folio, initProject, tempDir, type FolioResult } from '../_helpers/index.js';
@@ -217,6 +218,35 @@ checks('two documents sharing an id are reported, also a hand-added document', a
   const first = categoryFile();
   const message = (other: string) => `id ${id} is also the id of ${other}; every stored version of category needs its own id`;
   assertProblems(await check(), [`${first}:${await lineIn(first, '"id"')}: ${message(added)}`, `${added}:2: ${message(first)}`]);
+});
+
+checks('files written by hand without id or timestamps pass, as the server serves them; a wrong id is still reported', async () => {
+  await writeText('data/content/category/handmade2/published.default.json', '{\n  "name": "Culture"\n}\n');
+  await writeText('data/content/article/handmade3/draft.en.json', '{\n  "title": "Draft by hand",\n  "sections": [{ "heading": "One" }]\n}\n');
+  await writeText('data/content/article/handmade3/published.fr.json', '{\n  "title": "Publié à la main",\n  "category": "handmade2"\n}\n');
+  const before = await snapshot(dir);
+  const result = await check();
+  assert.is(result.stderr, '');
+  assert.is(result.stdout, 'ok: 3 content types, 2 components, 7 documents\n');
+  assert.is(result.code, 0);
+  assert.equal(await snapshot(dir), before, 'nothing is written into them');
+
+  const wrong = 'data/content/category/handmade4/published.default.json';
+  await writeText(wrong, '{\n  "id": "seven",\n  "name": "Wrong id"\n}\n');
+  assertProblems(await check(), [`${wrong}:2: id must be a \`number\` type, but the final value was: \`NaN\` (cast from the value \`"seven"\`).`]);
+});
+
+checks('a file holding the id a hand-written file without one is given is reported with it', async () => {
+  const byHand = 'data/content/category/handmade5/published.default.json';
+  await writeText(byHand, '{\n  "name": "Culture"\n}\n');
+  const id = handWrittenId('category', 'handmade5', 'published', 'default');
+  const other = categoryFile(ids.otherCategory);
+  await edit(other, (row) => (row.id = id));
+  const tail = 'every stored version of category needs its own id';
+  assertProblems(await check(), [
+    `${byHand}:1: the id this file is given, having none, ${id}, is also the id of ${other}; ${tail}`,
+    `${other}:${await lineIn(other, '"id"')}: id ${id} is also the id of ${byHand}; ${tail}`,
+  ]);
 });
 
 checks('relations to roles and users are numeric ids of data/roles.json and data/users.json, checked when the file is there', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   checkStoredDocument,
   checkStoredDocuments,
+  handWrittenId,
   jsonPathLine,
   parseDocumentText,
   type StoredDocumentContext,
@@ -178,6 +179,16 @@ stored('every attribute type: enumerations, numbers, lengths, regex, emails, dat
   assert.equal(run({ aComponent: { id: 5, label: 'x' } }), ['aComponent.url must be defined.']);
 });
 
+stored('a password or private value is never shown in a message: they go to logs and CI output', () => {
+  const sampleType = type(allTypes, 'sample');
+  const base = { id: 1, documentId: 'doc1', locale: null, createdAt: STAMP, updatedAt: STAMP, publishedAt: STAMP, aBoolean: true };
+  const run = (extra: Record<string, unknown>) =>
+    messages(checkStoredDocument(sampleType, { ...base, ...extra }, { schemas: allTypes, documentId: 'doc1', status: 'published', locale: 'default', locales: ['en'] }));
+  assert.equal(run({ aPassword: 48291377 }), ['aPassword must be a `string` type; its value is not shown (a password or private attribute)']);
+  assert.equal(run({ aPassword: { pin: 'x' } }), ['aPassword must be a `string` type; its value is not shown (a password or private attribute)']);
+  assert.equal(run({ aString: 48291377 }), ['aString must be a `string` type, but the final value was: `48291377`.'], 'other values are shown');
+});
+
 const across = suite('checkStoredDocuments');
 across.before(async () => {
   sample = await loadSchemas(repoRoot);
@@ -200,6 +211,17 @@ across('two versions sharing an id are both reported, naming each other', () => 
   assert.equal(problems.map(({ version: v, path, message }) => [v.name, path, message]), [
     ['a/draft.en.json', ['id'], 'id 1 is also the id of a/published.en.json; every stored version of article needs its own id (the versions of one document too)'],
     ['a/published.en.json', ['id'], 'id 1 is also the id of a/draft.en.json; every stored version of article needs its own id (the versions of one document too)'],
+  ]);
+});
+
+across('a version without an id is checked with the id the server gives it', () => {
+  const category = type(sample, 'category');
+  const given = handWrittenId('category', 'a', 'published', 'default');
+  assert.equal(checkStoredDocuments(category, [version('a', 'published', 'default', { name: 'A' }), version('b', 'published', 'default', { name: 'B' })]), []);
+  const problems = checkStoredDocuments(category, [version('a', 'published', 'default', { name: 'A' }), version('b', 'published', 'default', { id: given, name: 'B' })]);
+  assert.equal(messages(problems), [
+    `the id this file is given, having none, ${given}, is also the id of b/published.default.json; every stored version of category needs its own id`,
+    `id ${given} is also the id of a/published.default.json; every stored version of category needs its own id`,
   ]);
 });
 

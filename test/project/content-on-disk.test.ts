@@ -51,7 +51,9 @@ test('when a document is added on disk then it is served, with an id of its own'
   await eventually(async () => (await categoryNames()).includes('From git'), 'the added document served');
   const added = (await server.get(`/api/categories/${documentId}`)).body.data;
   assert.is(added.documentId, documentId);
-  assert.ok(added.id > news.id, 'a document written without an id gets the next one');
+  assert.ok(added.id > news.id, 'a document written without an id gets one of its own');
+  const next = await createCategory('Sports');
+  assert.is(next.id, news.id + 1, 'the ids the server hands out go on from its own');
 });
 
 test('when a document is removed on disk then it is no longer served', async () => {

@@ -183,6 +183,26 @@ test('when one version of a document is broken then readDocument reports it and 
   assert.match(broken[0]!.reason, /not valid JSON/);
 });
 
+test('when a file that is not JSON is read then the reason quotes nothing of it, on one line', async ({ dir, files }) => {
+  const documents = createFileDocuments(files, dir);
+  await mkdir(join(dir, 'content/article/a1b2c3'), { recursive: true });
+  await writeFile(join(dir, 'content/article/a1b2c3/published.fr-FR.json'), 'sk_live_51Hx9Q2\n{ "title": "Pasted" }\n');
+  const { broken } = await documents.readDocument('article', 'a1b2c3');
+  assert.is(broken[0]!.reason, `${join(dir, 'content/article/a1b2c3/published.fr-FR.json')}: not valid JSON (Unexpected token 's'); fix or restore the file`);
+  await writeFile(join(dir, 'content/article/a1b2c3/published.fr-FR.json'), '{"title": tr\nue}');
+  const again = await documents.readDocument('article', 'a1b2c3');
+  assert.not.ok(again.broken[0]!.reason.includes('\n'), again.broken[0]!.reason);
+  assert.not.ok(again.broken[0]!.reason.includes('"title"'), again.broken[0]!.reason);
+});
+
+test('fileTimes answers when a version file last changed and was made, and nothing for a missing one', async ({ dir, files }) => {
+  const documents = createFileDocuments(files, dir);
+  assert.is(await documents.fileTimes!(key), undefined);
+  await documents.put(key, { title: 'T' });
+  const { mtimeMs, birthtimeMs } = await stat(join(dir, 'content/article/a1b2c3/published.fr-FR.json'));
+  assert.equal(await documents.fileTimes!(key), { modifiedMs: mtimeMs, ...(birthtimeMs > 0 && { bornMs: birthtimeMs }) });
+});
+
 test('should take <status>.<locale>.json for a version file, and no other name', () => {
   assert.equal(parseDocumentFileName('draft.en.json'), { status: 'draft', locale: 'en' });
   assert.equal(parseDocumentFileName('published.default.json'), { status: 'published', locale: 'default' });
