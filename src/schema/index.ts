@@ -36,5 +36,5 @@ export { SYSTEM_FIELDS, BUILT_IN_USER_FIELDS, checkName, checkContentTypeName } 
 export { SchemaProblem } from './problem.js';
 export { loadSchemas } from './load.js';
 export { checkSchemaFiles, type SchemaCheck, type SchemaFileProblem } from './check.js';
-export { isLocalizedAttribute, isSharedAttribute } from './schemas.js';
+export { isLocalizedAttribute, isPerLocaleAttribute, isSharedAttribute } from './schemas.js';
 export { buildContentType, parseAttributeSpec, renderContentTypeYaml, renderSchemaYaml, type BuildContentTypeInput } from './create.js';

@@ -37,11 +37,20 @@ export function isLocalizedAttribute(owner: Pick<ContentType, 'localized'>, attr
 }
 
 /**
+ * Whether an attribute has a value of its own in each locale version of a document: a localized
+ * one, or a `uid` (a slug made from a localized title), whatever its plugin options say.
+ * @example isPerLocaleAttribute(article, article.attributes.slug!); // true
+ */
+export function isPerLocaleAttribute(owner: Pick<ContentType, 'localized'>, attribute: Attribute): boolean {
+  return isLocalizedAttribute(owner, attribute) || attribute.type === 'uid';
+}
+
+/**
  * Whether an attribute of a localized type has one value for every locale version of a document:
- * every attribute not marked localized, whatever its type (scalars, media, relations, components,
- * dynamic zones), except a `uid`, which is each locale's own (a slug made from a localized title).
- * A write in one locale reaches the other locales' drafts, a new locale version starts with them,
- * and publishing one locale carries them to the others' published versions.
+ * every one that is not per locale (see isPerLocaleAttribute), whatever its type (scalars, media,
+ * relations, components, dynamic zones). A write in one locale reaches the other locales' drafts,
+ * a new locale version starts with them, and publishing one locale carries them to the others'
+ * published versions.
  *
  * @example
  * isSharedAttribute(article, article.attributes.cover!); // true
@@ -49,5 +58,5 @@ export function isLocalizedAttribute(owner: Pick<ContentType, 'localized'>, attr
  * isSharedAttribute(article, article.attributes.slug!);  // false (a uid)
  */
 export function isSharedAttribute(owner: Pick<ContentType, 'localized'>, attribute: Attribute): boolean {
-  return owner.localized && !isLocalizedAttribute(owner, attribute) && attribute.type !== 'uid';
+  return owner.localized && !isPerLocaleAttribute(owner, attribute);
 }

@@ -2,7 +2,7 @@
  * The walk over a payload: an object's keys against its attributes, each value by its type, and
  * components and dynamic zones recursing into their entries.
  */
-import { isSharedAttribute, type Attribute, type Component, type ComponentAttribute, type DynamicZoneAttribute } from '../../schema/index.js';
+import { isPerLocaleAttribute, type Attribute, type Component, type ComponentAttribute, type DynamicZoneAttribute } from '../../schema/index.js';
 import { ValidationError } from '../../errors.js';
 import { SYSTEM_ATTRIBUTES, type Model } from '../types.js';
 import { validateBlocks } from './blocks.js';
@@ -74,11 +74,11 @@ export function validateObject(
 }
 
 /**
- * Whether a new localization may set this attribute: what is not shared by the locales (see
- * isSharedAttribute). A shared one is taken from the document's other locales.
+ * Whether a new localization may set this attribute: only what each locale has of its own (see
+ * isPerLocaleAttribute). A shared one is taken from the document's other locales.
  */
 function isPerLocale(model: Model, attribute: Attribute): boolean {
-  return !isSharedAttribute(model, attribute);
+  return isPerLocaleAttribute(model, attribute);
 }
 
 /** On create: defaults for absent attributes, and `must be defined.` for absent required ones. */

@@ -35,9 +35,11 @@ test('when a non-localized attribute is given then 400 naming the field', () => 
   }
 });
 
-test('should accept relations and uids, which belong to each locale as in Strapi', () => {
-  assert.equal(expectSuccess(() => validate({ slug: 'bonjour', category: 'c1' }, attributes, options)), {
-    slug: 'bonjour',
+test('should accept uids, which belong to each locale; a relation not marked localized is shared, so it is refused like the others', () => {
+  assert.equal(expectSuccess(() => validate({ slug: 'bonjour' }, attributes, options)), { slug: 'bonjour' });
+  assert.is(rejects(() => validate({ category: 'c1' }, attributes, options)).message, m.notLocalized('category'));
+  const localizedRelation = { ...attributes, category: { ...attributes.category!, ...localized } as Attribute };
+  assert.equal(expectSuccess(() => validate({ category: 'c1' }, localizedRelation, options)), {
     category: new RelationInput({ target: 'api::category.category', relation: 'manyToOne', path: ['category'], set: [{ documentId: 'c1' }] }),
   });
 });
