@@ -1,25 +1,46 @@
 /**
  * Entity tags of the Content API's answers (`ETag`), and the conditions requests put on them.
  *
- * A one-document answer's tag is `"<state>.<body>"`: `<state>` names the document's versions in
- * that locale as stored (see the content service's `stateTag`), `<body>` this very answer (its
- * populated relations and chosen fields too). `If-None-Match` compares the whole tag, so a 304
- * never stands for an answer that would differ; `If-Match` on a write compares the state only, so
- * a tag read with any `populate` or `fields` guards the same document. A list's tag is its body's.
+ * A one-document answer's tag is `"<state>.<shape>"`: `<state>` names the document's versions in
+ * that locale as stored (see the content service's `stateTag`), `<shape>` what else the answer is
+ * made of. An answer that populates nothing is made of the document alone, shaped by the request's
+ * query and the content type as the server loaded it: `<shape>` names those (cheap: no hash of the
+ * answer on every read). One that populates shows other documents too: `<shape>` is a hash of the
+ * answer itself. `If-None-Match` compares the whole tag, so a 304 never stands for an answer that
+ * would differ; `If-Match` on a write compares the state only, so a tag read with any `populate` or
+ * `fields` guards the same document. A list's tag is a hash of its answer, made once per cached answer.
  */
-import { hash } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 
 const bodyHash = (body: string | Buffer) => hash('sha1', body, 'base64url').slice(0, 16);
+
+/** A mark of each content type as loaded: a type changed on disk is another object, so answers shaped by it get other tags. */
+const typeMarks = new WeakMap<object, string>();
+function markOf(type: object): string {
+  let mark = typeMarks.get(type);
+  if (mark === undefined) typeMarks.set(type, (mark = randomBytes(6).toString('base64url')));
+  return mark;
+}
+
+/** What a one-document answer is made of besides its document's state. */
+export interface AnswerShape {
+  /** The content type it was answered with. */
+  type: object;
+  /** The request's query string. */
+  query: string;
+  /** Whether it shows other documents (relations, media, localizations populated). */
+  populated: boolean;
+}
 
 /** Each cached list answer's tag, made once: the answer cache hands out the same Buffer until it changes. */
 const listTags = new WeakMap<Buffer, string>();
 
 /**
- * @example documentTag('q3F0…', '{"data":…}') // '"q3F0….Zm9v…"'
+ * @example documentTag('q3F0…', '{"data":…}', { type, query: 'status=draft', populated: false }) // '"q3F0….Zm9v…"'
  */
-export function documentTag(state: string, body: string | Buffer): string {
-  return `"${state}.${bodyHash(body)}"`;
+export function documentTag(state: string, body: string | Buffer, shape: AnswerShape): string {
+  return `"${state}.${shape.populated ? bodyHash(body) : bodyHash(`${markOf(shape.type)}?${shape.query}`)}"`;
 }
 
 /** The tag of a list answer (a Buffer of the answer cache). */

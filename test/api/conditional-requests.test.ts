@@ -116,4 +116,20 @@ test('GET answers honour If-None-Match with 304: one document, a list, a single 
   assert.is((await rawRequest(`${api.url}/uploads/tiny_0123456789.png`, 'GET', undefined, { 'if-none-match': file.headers.get('etag')! })).status, 304);
 });
 
+test('an answer that populates another document is never a 304 once that document changed; one that does not still is', async () => {
+  const category = (await api.post('/api/categories', { data: { name: 'Before' } })).body.data.documentId;
+  const created = await api.post('/api/articles', { data: { title: 'Linked', category } });
+  const documentId = created.body.data.documentId;
+  const populated = `${api.url}/api/articles/${documentId}?populate=category`;
+  const plain = `${api.url}/api/articles/${documentId}`;
+  const [populatedTag, plainTag] = [(await rawRequest(populated, 'GET')).headers.get('etag')!, (await rawRequest(plain, 'GET')).headers.get('etag')!];
+  assert.is((await rawRequest(populated, 'GET', undefined, { 'if-none-match': populatedTag })).status, 304);
+  assert.is((await api.put(`/api/categories/${category}`, { data: { name: 'After' } })).status, 200);
+  const again = await rawRequest(populated, 'GET', undefined, { 'if-none-match': populatedTag });
+  assert.is(again.status, 200, 'the category shown changed');
+  assert.is(again.body.data.category.name, 'After');
+  assert.is((await rawRequest(plain, 'GET', undefined, { 'if-none-match': plainTag })).status, 304, 'the article itself did not');
+  assert.is((await api.put(`/api/articles/${documentId}`, { data: { views: 1 } }, { 'if-match': populatedTag })).status, 200, 'either tag guards the article');
+});
+
 test.run();
