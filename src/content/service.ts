@@ -138,14 +138,20 @@ export function createContentService(deps: ContentServiceDeps) {
   };
 
   /**
-   * The state of a document in one locale (`*`: in all): a hash of its versions as stored, draft
-   * and published. Any change to them (a write, a publish, a shared attribute copied from another
-   * locale, an edit on disk) gives another; undefined when the document has no version there.
+   * The state of a document in one locale (`*`: in all): its versions as stored, draft and
+   * published, each named by its row's hash. Any change to them (a write, a publish, a shared
+   * attribute copied from another locale, an edit on disk) gives another; undefined when the
+   * document has no version there. One locale's state is two cached hashes side by side: a read
+   * asks it on every answer.
    */
   function stateOf(type: ContentType, documentId: string, locale: string | null | '*'): string | undefined {
-    const parts = store.versions(type, documentId)
-      .filter(({ row }) => locale === '*' || row.locale === locale)
-      .map(({ status, row }) => `${status}:${row.locale ?? ''}:${rowHash(row)}`);
+    if (locale !== '*') {
+      const draft = store.get(type, documentId, 'draft', locale);
+      const published = store.get(type, documentId, 'published', locale);
+      if (!draft && !published) return undefined;
+      return `${draft ? rowHash(draft).slice(0, 11) : '-'}${published ? rowHash(published).slice(0, 11) : '-'}`;
+    }
+    const parts = store.versions(type, documentId).map(({ status, row }) => `${status}:${row.locale ?? ''}:${rowHash(row)}`);
     return parts.length === 0 ? undefined : hash('sha1', parts.sort().join('|'), 'base64url').slice(0, 22);
   }
 

@@ -36,11 +36,24 @@ export interface AnswerShape {
 /** Each cached list answer's tag, made once: the answer cache hands out the same Buffer until it changes. */
 const listTags = new WeakMap<Buffer, string>();
 
+/** The shape part of unpopulated answers by type mark and query, made once each (a site asks the same few queries). */
+const shapeParts = new Map<string, string>();
+const MAX_SHAPES = 4096;
+function shapePart(type: object, query: string): string {
+  const key = `${markOf(type)}?${query}`;
+  let part = shapeParts.get(key);
+  if (part === undefined) {
+    if (shapeParts.size >= MAX_SHAPES) shapeParts.clear();
+    shapeParts.set(key, (part = bodyHash(key)));
+  }
+  return part;
+}
+
 /**
  * @example documentTag('q3F0…', '{"data":…}', { type, query: 'status=draft', populated: false }) // '"q3F0….Zm9v…"'
  */
 export function documentTag(state: string, body: string | Buffer, shape: AnswerShape): string {
-  return `"${state}.${shape.populated ? bodyHash(body) : bodyHash(`${markOf(shape.type)}?${shape.query}`)}"`;
+  return `"${state}.${shape.populated ? bodyHash(body) : shapePart(shape.type, shape.query)}"`;
 }
 
 /** The tag of a list answer (a Buffer of the answer cache). */
@@ -73,7 +86,8 @@ export function answerTagged(ctx: Context, tag: string, body: string | Buffer): 
   ctx.type = 'application/json';
   ctx.set('ETag', tag);
   ctx.status = 200;
-  if ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.fresh) {
+  // Koa's freshness check reads every response header: asked only of a request that names a tag.
+  if (ctx.headers['if-none-match'] !== undefined && (ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.fresh) {
     ctx.status = 304;
     return;
   }
