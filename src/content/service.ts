@@ -165,11 +165,19 @@ export function createContentService(deps: ContentServiceDeps) {
     return id === undefined ? undefined : stateOf(type, id, localeOf(type, rawLocale, true));
   }
 
-  /** Refuses (412) a conditional write whose document is no longer in a state the caller read. */
+  /**
+   * Refuses (412) a conditional write whose document is no longer in a state the caller read. For
+   * every locale at once (a DELETE `?locale=*`), the state of any one locale the caller read will
+   * do: it read that version, and that version has not changed.
+   */
   function assertPrecondition(type: ContentType, documentId: string | undefined, locale: string | null | '*', ifMatch: readonly string[] | undefined): void {
     if (ifMatch === undefined) return;
     const current = documentId === undefined ? undefined : stateOf(type, documentId, locale);
     if (current !== undefined && (ifMatch.includes('*') || ifMatch.includes(current))) return;
+    if (current !== undefined && locale === '*') {
+      const locales = new Set(store.versions(type, documentId!).map(({ row }) => row.locale));
+      if ([...locales].some((each) => ifMatch.includes(stateOf(type, documentId!, each) ?? ''))) return;
+    }
     throw new PreconditionFailedError();
   }
 

@@ -85,6 +85,17 @@ test('DELETE and the draft actions are refused 412 on a stale tag, and act on a 
   assert.is(removed.status, 204);
 });
 
+test('a DELETE of every locale takes the tag of any one locale version read, and is refused once that one changed', async () => {
+  const { documentId } = await article('All locales');
+  await put(`/api/articles/${documentId}?locale=fr&status=draft`, { title: 'Toutes' });
+  const fr = tagOf(await api.get(`/api/articles/${documentId}?locale=fr&status=draft`));
+  await put(`/api/articles/${documentId}?locale=fr&status=draft`, { title: 'Changed' });
+  assert.is((await rawRequest(`${api.url}/api/articles/${documentId}?locale=*`, 'DELETE', undefined, { 'if-match': fr })).status, 412);
+  const current = tagOf(await api.get(`/api/articles/${documentId}?locale=fr&status=draft`));
+  assert.is((await rawRequest(`${api.url}/api/articles/${documentId}?locale=*`, 'DELETE', undefined, { 'if-match': current })).status, 204);
+  assert.is((await api.get(`/api/articles/${documentId}?status=draft`)).status, 404);
+});
+
 test('a change in another locale\'s shared attribute changes this locale\'s tag: its draft changed too', async () => {
   const { documentId } = await article('Locales');
   await put(`/api/articles/${documentId}?locale=fr&status=draft`, { title: 'Locales FR' });
