@@ -24,6 +24,11 @@ export class ApiError extends Error {
 }
 
 let session = readSession();
+// The `ETag` of each answer, and of the entry a one-document answer holds (see `entryOf`, `tagOf`).
+const tags = new WeakMap();
+
+/** The version tag (`ETag`) the server gave with `entry` (one read or written alone), or `undefined`. */
+export const tagOf = (entry) => (entry && typeof entry === 'object' ? tags.get(entry) : undefined);
 const sessionEndListeners = new Set();
 let renewing = null;
 
@@ -83,8 +88,10 @@ export function queryString(params = {}) {
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
-async function send(method, path, { query, body, token } = {}) {
+async function send(method, path, { query, body, token, ifMatch } = {}) {
   const headers = { Accept: 'application/json' };
+  // The version the editor read: the server refuses the write (412) when the entry changed since.
+  if (ifMatch) headers['If-Match'] = ifMatch;
   // A FormData body (an upload) is sent as multipart, with the boundary the browser chooses.
   const form = body instanceof FormData;
   if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
@@ -110,7 +117,11 @@ async function answerOf(response) {
   } catch {
     // Not JSON (a proxy's error page): the status line is all there is to say.
   }
-  if (response.ok) return answer;
+  if (response.ok) {
+    const tag = response.headers.get('ETag');
+    if (tag && answer && typeof answer === 'object') tags.set(answer, tag);
+    return answer;
+  }
   const error = answer?.error;
   throw new ApiError(response.status, error?.name ?? 'HttpError', error?.message || response.statusText || `HTTP ${response.status}`, error?.details);
 }
@@ -144,15 +155,16 @@ function endSession(message) {
 
 /**
  * One API call as the signed-in user: resolves to the answer's JSON (`null` for 204), rejects
- * with an `ApiError`. `body` is sent as JSON, or as multipart when it is a `FormData`.
+ * with an `ApiError`. `body` is sent as JSON, or as multipart when it is a `FormData`; `ifMatch`
+ * (an entry's `tagOf`) makes the write conditional on the entry being unchanged since it was read.
  * @example const { data } = await request('GET', '/articles', { query: { status: 'draft' } });
  */
-export async function request(method, path, { query, body } = {}) {
+export async function request(method, path, { query, body, ifMatch } = {}) {
   const token = session?.jwt;
-  const response = await send(method, path, { query, body, token });
+  const response = await send(method, path, { query, body, token, ifMatch });
   if (response.status !== 401 || !session) return answerOf(response);
   // Renewed meanwhile by a request that met the 401 first: try again with the new token.
-  if (session.jwt !== token || (await renew())) return answerOf(await send(method, path, { query, body, token: session.jwt }));
+  if (session.jwt !== token || (await renew())) return answerOf(await send(method, path, { query, body, ifMatch, token: session.jwt }));
   endSession('Your session has ended. Please sign in again.');
   return answerOf(response);
 }
@@ -188,8 +200,7 @@ export const listPath = (type) => `/${type.schema.pluralName}`;
  */
 export async function readEntry(type, documentId, query) {
   try {
-    const { data } = await request('GET', documentPath(type, documentId), { query });
-    return (Array.isArray(data) ? data[0] : data) ?? null;
+    return entryOf(await request('GET', documentPath(type, documentId), { query }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -197,4 +208,9 @@ export async function readEntry(type, documentId, query) {
 }
 
 /** The entry a write or an action answered with, whichever shape `data` has. */
-export const entryOf = (answer) => (Array.isArray(answer?.data) ? answer.data[0] : answer?.data) ?? null;
+export function entryOf(answer) {
+  const entry = (Array.isArray(answer?.data) ? answer.data[0] : answer?.data) ?? null;
+  // A one-document answer's tag is its entry's.
+  if (entry && tags.has(answer)) tags.set(entry, tags.get(answer));
+  return entry;
+}

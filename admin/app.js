@@ -8,7 +8,7 @@ import * as api from './api.js';
 import { EntryView } from './entry.js';
 import { ListView } from './list.js';
 import { isSingle } from './schema.js';
-import { href, LoadError, useRoute, Workspace } from './ui.js';
+import { href, LoadError, placeOf, useRoute, useTitle, Workspace } from './ui.js';
 
 // Success notices fade; errors stay until dismissed or replaced.
 const NOTICE_MS = 8000;
@@ -18,6 +18,7 @@ function SignIn({ message, onSignedIn }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  useTitle('Sign in');
 
   async function submit(event) {
     event.preventDefault();
@@ -104,6 +105,7 @@ function Sidebar({ types, current }) {
 }
 
 function Home({ types }) {
+  useTitle('Content');
   return html`<h1 id="view-title">Content</h1>
     ${types.length > 0
       ? html`<p>Choose a content type to see its entries.</p>`
@@ -114,6 +116,7 @@ function Main({ route, workspace }) {
   if (!route.type) return html`<${Home} types=${workspace.types} />`;
   const type = workspace.types.find((candidate) => candidate.schema.singularName === route.type);
   if (!type) {
+    document.title = 'Not found · foliocms';
     return html`<h1 id="view-title">Not found</h1>
       <p>There is no content type “${route.type}” that your account may read.</p>`;
   }
@@ -136,7 +139,8 @@ function Shell({ session, onSignOut }) {
   const [setup, setSetup] = useState({ phase: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [notice, setNotice] = useState(null);
-  const notify = useCallback((kind, text) => setNotice({ kind, text, at: Date.now() }), []);
+  // A notice belongs to the view it is about (`place`: by default the one showing), and shows there only.
+  const notify = useCallback((kind, text, place = location.hash) => setNotice({ kind, text, place: placeOf(place) }), []);
 
   useEffect(() => {
     let current = true;
@@ -155,9 +159,10 @@ function Shell({ session, onSignOut }) {
     return () => clearTimeout(timer);
   }, [notice]);
 
-  // Another page clears an old notice, but not one just given by the action that led there.
-  const place = `${route.type}/${route.id}`;
-  useEffect(() => setNotice((shown) => (shown && Date.now() - shown.at < 2000 ? shown : null)), [place]);
+  // Another view (another entry, locale, list) clears a notice that was not about it.
+  const place = href(route.type, route.id, route.query);
+  useEffect(() => setNotice((shown) => (shown && shown.place === place ? shown : null)), [place]);
+  const shownNotice = notice && notice.place === place ? notice : null;
 
   const workspace = useMemo(() => (setup.phase === 'ready' ? { ...setup.workspace, notify } : null), [setup, notify]);
 
@@ -175,7 +180,7 @@ function Shell({ session, onSignOut }) {
     <div class="layout">
       ${workspace && html`<${Sidebar} types=${workspace.types} current=${route.type} />`}
       <main id="main" tabindex="-1">
-        <${Notice} notice=${notice} onDismiss=${() => setNotice(null)} />
+        <${Notice} notice=${shownNotice} onDismiss=${() => setNotice(null)} />
         ${setup.phase === 'loading' && html`<p class="muted">Loading…</p>`}
         ${setup.phase === 'error' && html`<${LoadError} error=${setup.error} onRetry=${() => setAttempt(attempt + 1)} />`}
         ${workspace &&

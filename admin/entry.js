@@ -3,11 +3,11 @@
  * versions, and the actions the signed-in user holds (save, publish, unpublish, discard, delete).
  */
 import { html, useContext, useEffect, useRef, useState } from './vendor/preact-htm.js';
-import { ApiError, documentPath, entryOf, listPath, readEntry, request } from './api.js';
+import { ApiError, documentPath, entryOf, listPath, readEntry, request, tagOf } from './api.js';
 import { Field } from './fields.js';
 import { listHref } from './list.js';
-import { constraintOf, editorialStatus, errorPlace, fromControl, hasDrafts, isBlank, isEditable, isLocalized, isPerLocale, isSingle, may, populateOf, summarize, titleAttribute, toControl } from './schema.js';
-import { href, LoadError, navigate, StatusBadge, Workspace } from './ui.js';
+import { constraintOf, editorialStatus, errorPlace, fromControl, hasDrafts, humanize, isBlank, isEditable, isLocalized, isPerLocale, isSingle, isStructured, may, populateOf, slugify, summarize, titleAttribute, toControl } from './schema.js';
+import { Ask, Dialog, href, LoadError, navigate, StatusBadge, useTitle, Workspace } from './ui.js';
 
 // ---- Reading ----
 
@@ -112,6 +112,13 @@ function hintOf(type, attribute, mode, localized) {
 
 // ---- View ----
 
+// Inputs where Enter would submit the form; Enter there does nothing (Save is the button's job).
+const ONE_LINE = new Set(['text', 'email', 'password', 'number', 'date', 'time', 'datetime-local', 'search', 'url', 'tel']);
+function keepEnter(event) {
+  const target = event.target;
+  if (event.key === 'Enter' && target.tagName === 'INPUT' && ONE_LINE.has(target.type)) event.preventDefault();
+}
+
 function LocaleSwitcher({ type, documentId, locale, versions, locales, creating }) {
   return html`<nav class="locales" aria-label="Locale versions">
     <span class="locales-label">Locale</span>
@@ -135,13 +142,98 @@ function ConfirmDelete({ what, busy, onConfirm, onConfirmAll, onCancel }) {
   const cancel = useRef(null);
   useEffect(() => cancel.current?.focus(), []);
   return html`<div class="confirm" role="group" aria-labelledby="confirm-text" onKeyDown=${(event) => event.key === 'Escape' && onCancel()}>
-    <p id="confirm-text">Delete ${what}${onConfirmAll ? ', or the whole entry in every locale' : ''}? This cannot be undone.</p>
+    <p id="confirm-text" data-test="confirm-delete-text">${what} This cannot be undone.</p>
     <div class="inline">
       <button type="button" class="danger" data-test="confirm-delete" disabled=${!!busy} onClick=${onConfirm}>${busy === 'delete' ? 'Deleting…' : onConfirmAll ? 'Delete this version' : 'Delete'}</button>
       ${onConfirmAll && html`<button type="button" class="danger" data-test="confirm-delete-all" disabled=${!!busy} onClick=${onConfirmAll}>${busy === 'delete-all' ? 'Deleting…' : 'Delete every locale'}</button>`}
       <button type="button" ref=${cancel} data-test="cancel-delete" onClick=${onCancel}>Cancel</button>
     </div>
   </div>`;
+}
+
+/** A value as one line of text in the conflict dialog's comparison. */
+function shown(attribute, control, summarize) {
+  if (isStructured(attribute) || attribute.type === 'json') return summarize(attribute, attribute.type === 'json' ? control : fromControl(attribute, control).value ?? control);
+  if (attribute.type === 'boolean') return control ? 'Yes' : 'No';
+  if (attribute.type === 'password' || attribute.private) return '(never shown)';
+  return control === '' ? '(empty)' : control;
+}
+
+/**
+ * Someone else changed the entry since this form read it (a 412): the editor's changes stay in
+ * the form. They may reload (losing them, after confirming), or see the other version and keep
+ * editing theirs, to save it over that version (`onKeepMine(fresh)`, which takes its tag).
+ */
+function Conflict({ type, documentId, locale, populate, values, original, dirty, components, onReload, onKeepMine, onClose }) {
+  const [step, setStep] = useState('ask');
+  const [fresh, setFresh] = useState(null);
+  const [error, setError] = useState('');
+
+  async function compare() {
+    setStep('loading');
+    setError('');
+    try {
+      const entry = await readEntry(type, documentId, { ...scope(type, { status: 'draft', locale }), populate });
+      if (!entry) throw new Error('The entry was deleted meanwhile.');
+      setFresh(entry);
+      setStep('compare');
+    } catch (failure) {
+      setError(failure.message);
+      setStep('ask');
+    }
+  }
+
+  if (step === 'reload' && dirty) {
+    return html`<${Ask} test="conflict-reload-ask" title="Reload and lose your changes?"
+      text="Reloading shows the entry as it is stored now. What you typed since you opened it will be lost."
+      actions=${[['Reload and lose my changes', onReload, { test: 'conflict-reload-confirm', kind: 'danger' }], ['Go back', () => setStep('ask'), { test: 'conflict-reload-cancel' }]]} />`;
+  }
+
+  if (step === 'compare' && fresh) {
+    const rows = Object.entries(type.schema.attributes)
+      .filter(([, attribute]) => isEditable(attribute))
+      .map(([name, attribute]) => {
+        const theirs = toControl(attribute, fresh[name], components);
+        const summarizeOne = (field, value) => summarize(field, value, components);
+        const changedHere = values[name] !== original[name];
+        const theirsText = shown(attribute, theirs, summarizeOne);
+        const mineText = shown(attribute, values[name], summarizeOne);
+        return { name, theirsText, mineText, changedHere, differs: theirsText !== mineText };
+      })
+      .filter((row) => row.differs || row.changedHere);
+    return html`<${Dialog} labelId="conflict-title" test="conflict" wide onCancel=${onClose}>
+      <h2 id="conflict-title">The other version</h2>
+      <p>What is stored now, beside what your form holds. Saving writes the fields you changed (marked) over the other version; the others keep what is stored.</p>
+      <div class="compare-wrap">
+        <table class="compare" data-test="conflict-compare-table">
+          <thead><tr><th scope="col">Field</th><th scope="col">Stored now</th><th scope="col">Your form</th></tr></thead>
+          <tbody>
+            ${rows.map((row) => html`<tr data-test=${`conflict-row-${row.name}`}>
+              <th scope="row">${humanize(row.name)}${row.changedHere && html`<span class="badge badge-modified">changed by you</span>`}</th>
+              <td data-test=${`conflict-theirs-${row.name}`}>${row.theirsText}</td>
+              <td data-test=${`conflict-mine-${row.name}`}>${row.mineText}</td>
+            </tr>`)}
+            ${rows.length === 0 && html`<tr><td colspan="3">No field differs.</td></tr>`}
+          </tbody>
+        </table>
+      </div>
+      <div class="inline dialog-actions">
+        <button type="button" class="primary" data-test="conflict-keep-mine" data-autofocus="" onClick=${() => onKeepMine(fresh)}>Keep editing my version</button>
+        <button type="button" data-test="conflict-reload" onClick=${() => (dirty ? setStep('reload') : onReload())}>Use the stored version</button>
+      </div>
+    </${Dialog}>`;
+  }
+
+  return html`<${Dialog} labelId="conflict-title" describedBy="conflict-text" test="conflict" onCancel=${onClose}>
+    <h2 id="conflict-title">Someone else changed this entry</h2>
+    <p id="conflict-text">It was changed and saved elsewhere since you opened it, so your changes were not saved. They are still in the form.</p>
+    ${error && html`<p class="field-error" role="alert">${error}</p>`}
+    <div class="inline dialog-actions">
+      <button type="button" class="primary" data-test="conflict-compare" data-autofocus="" disabled=${step === 'loading'} onClick=${compare}>${step === 'loading' ? 'Loading…' : 'See the other version'}</button>
+      <button type="button" data-test="conflict-reload" onClick=${() => (dirty ? setStep('reload') : onReload())}>Reload the entry</button>
+      <button type="button" data-test="conflict-close" onClick=${onClose}>Keep editing</button>
+    </div>
+  </${Dialog}>`;
 }
 
 export function EntryView({ type, documentId, locale }) {
@@ -153,13 +245,25 @@ export function EntryView({ type, documentId, locale }) {
   const [errors, setErrors] = useState({});
   const [busy, setBusy] = useState('');
   const [confirming, setConfirming] = useState(false);
+  // A 412 on a write: the dialog offering to reload or to see the other version.
+  const [conflict, setConflict] = useState(false);
   const [reloads, setReloads] = useState(0);
+  // A question before an action that cannot be taken back (`unpublish`, `discardDraft`).
+  const [asking, setAsking] = useState('');
+  // The uids the editor edited: those no longer follow their target field.
+  const slugEdited = useRef(new Set());
+  // The tab's title names the entry, once read: `Hello · Article · foliocms`.
+  const entryName = isSingle(type) || view.key !== key ? ''
+    : view.phase === 'form' ? (view.mode === 'edit' ? view.entry[titleAttribute(type) ?? 'documentId'] || 'Untitled' : view.mode === 'create' ? `New ${type.schema.displayName.toLowerCase()}` : '')
+    : view.phase === 'absent' ? 'Not found' : '';
+  useTitle(entryName, type.schema.displayName);
   // The other locale versions too: a single type's switcher learns from them which exist.
   const populate = { ...populateOf(type.schema.attributes, components, workspace.types), ...(isLocalized(type) ? { localizations: { fields: ['locale'] } } : {}) };
 
   function show(loaded) {
     const original = loaded.phase === 'form' ? initialValues(type, loaded, components) : {};
-    setView({ ...loaded, key, original });
+    // The version read, sent back as `If-Match` with every write and action on it.
+    setView({ ...loaded, key, original, etag: loaded.entry ? tagOf(loaded.entry) : undefined });
     setValues(original);
   }
 
@@ -169,6 +273,10 @@ export function EntryView({ type, documentId, locale }) {
     if (view.key !== key) setView({ phase: 'loading', key });
     setErrors({});
     setConfirming(false);
+    setAsking('');
+    slugEdited.current = new Set();
+    // A conflict met by a publish right after its save outlives the reload that follows.
+    if (view.key !== key) setConflict(false);
     loadEntry(type, documentId, locale, locales, populate).then(
       (loaded) => current && show(loaded),
       (error) => current && setView({ phase: 'error', error, key }),
@@ -214,6 +322,11 @@ export function EntryView({ type, documentId, locale }) {
    * else to the notice.
    */
   function fail(error) {
+    if (error instanceof ApiError && error.status === 412) {
+      setConfirming(false);
+      setConflict(true);
+      return;
+    }
     const placed = {};
     const unplaced = [];
     for (const [path, message] of error instanceof ApiError ? error.fieldErrors : []) {
@@ -255,6 +368,13 @@ export function EntryView({ type, documentId, locale }) {
 
   async function save() {
     const { data, problems } = payloadOf(type, mode, values, view.original, components);
+    // Required fields are checked here first, and said in the editor's words beside the field.
+    for (const [name, attribute] of Object.entries(type.schema.attributes)) {
+      if (!attribute.required || !isEditable(attribute) || attribute.type === 'boolean' || problems[name]) continue;
+      if (mode === 'localize' && !isPerLocale(type, attribute)) continue;
+      if (mode === 'edit' && (attribute.type === 'password' || attribute.private)) continue;
+      if (isBlank(attribute, values[name])) problems[name] = `${humanize(name)} is required.`;
+    }
     if (Object.keys(problems).length > 0) {
       setErrors(problems);
       notify('error', 'Check the marked fields.');
@@ -264,12 +384,17 @@ export function EntryView({ type, documentId, locale }) {
     if (mode === 'edit' && Object.keys(data).length === 0) return view.entry;
     const query = scope(type, { status: 'draft', locale });
     const [method, path] = mode === 'create' && !single ? ['POST', listPath(type)] : ['PUT', documentPath(type, documentId)];
-    return entryOf(await request(method, path, { query, body: { data } }));
+    // A new locale version is created without a condition: there is no version of it to match.
+    const ifMatch = mode === 'edit' ? view.etag : undefined;
+    return entryOf(await request(method, path, { query, body: { data }, ifMatch }));
   }
+
+  /** Where a write leaves the editor: a new entry at its own address, anything else here. */
+  const placeAfter = (saved) => (mode === 'create' && !single ? href(singularName, saved.documentId, { locale: localized ? locale : '' }) : location.hash);
 
   /** A new entry gets its own address; anything else reloads, for its new status and versions. */
   function settle(saved) {
-    if (mode === 'create' && !single) navigate(href(singularName, saved.documentId, { locale: localized ? locale : '' }));
+    if (mode === 'create' && !single) navigate(placeAfter(saved));
     else reload();
   }
 
@@ -277,7 +402,7 @@ export function EntryView({ type, documentId, locale }) {
     run('save', async () => {
       const saved = await save();
       if (!saved) return;
-      notify('success', drafts ? 'Draft saved.' : 'Saved.');
+      notify('success', drafts ? 'Draft saved.' : 'Saved.', placeAfter(saved));
       settle(saved);
     });
 
@@ -286,17 +411,21 @@ export function EntryView({ type, documentId, locale }) {
       // Publishing publishes what the form shows, so unsaved changes are saved first.
       const saved = dirty || mode !== 'edit' ? await save() : view.entry;
       if (!saved) return;
+      const ifMatch = saved === view.entry ? view.etag : tagOf(saved);
       try {
-        await request('POST', `${documentPath(type, saved.documentId)}/actions/publish`, { query: scope(type, { locale }) });
-        notify('success', 'Published.');
-      } finally {
-        settle(saved);
+        await request('POST', `${documentPath(type, saved.documentId)}/actions/publish`, { query: scope(type, { locale }), ifMatch });
+        notify('success', 'Published.', placeAfter(saved));
+      } catch (error) {
+        // What was saved just now is reloaded (its new status); a refused publish alone changes nothing.
+        if (saved !== view.entry) settle(saved);
+        throw error;
       }
+      settle(saved);
     });
 
   const onStatusAction = (action, done) =>
     run(action, async () => {
-      await request('POST', `${documentPath(type, documentId)}/actions/${action}`, { query: scope(type, { locale }) });
+      await request('POST', `${documentPath(type, documentId)}/actions/${action}`, { query: scope(type, { locale }), ifMatch: view.etag });
       notify('success', done);
       reload();
     });
@@ -304,15 +433,21 @@ export function EntryView({ type, documentId, locale }) {
   /** Deletes this locale version, or with `everyLocale` the whole entry. */
   const onDelete = (everyLocale = false) =>
     run(everyLocale ? 'delete-all' : 'delete', async () => {
-      await request('DELETE', documentPath(type, documentId), { query: scope(type, { locale: everyLocale ? '*' : locale }) });
-      notify('success', 'Deleted.');
+      // The tag names this locale's version: a delete of every locale (`locale=*`) has none to match.
+      await request('DELETE', documentPath(type, documentId), { query: scope(type, { locale: everyLocale ? '*' : locale }), ifMatch: view.etag });
+      notify('success', 'Deleted.', single ? location.hash : listHref(type));
       if (single) reload();
       else navigate(listHref(type));
     });
 
   // A change clears the field's error, and those inside it (`sections.0.heading` with `sections`).
   const change = (name, value) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
+    // A new entry's slug (a uid with a target field) follows its target until the editor edits it.
+    const follows = mode === 'edit' ? [] : Object.entries(type.schema.attributes)
+      .filter(([uid, attribute]) => attribute.type === 'uid' && attribute.targetField === name && !slugEdited.current.has(uid))
+      .map(([uid]) => [uid, slugify(value)]);
+    if (type.schema.attributes[name]?.type === 'uid') slugEdited.current.add(name);
+    setValues((previous) => ({ ...previous, [name]: value, ...Object.fromEntries(follows) }));
     setErrors((previous) => {
       const cleared = Object.keys(previous).filter((place) => previous[place] && (place === name || place.startsWith(`${name}.`)));
       return cleared.length > 0 ? { ...previous, ...Object.fromEntries(cleared.map((place) => [place, undefined])) } : previous;
@@ -325,7 +460,12 @@ export function EntryView({ type, documentId, locale }) {
     return null;
   };
 
-  const deleting = localized ? `the ${localeName(locale)} version of this ${single ? 'content' : 'entry'}` : single ? 'this content' : 'this entry';
+  // The only locale version: deleting it deletes the whole entry, and the question says so.
+  const onlyVersion = localized && [...versions.keys()].filter((code) => code !== locale).length === 0;
+  const what = single ? 'content' : 'entry';
+  const deleting = !localized ? `Delete this ${what}?`
+    : onlyVersion ? `Delete this ${what}? Its ${localeName(locale)} version is its only one, so the whole ${what} is deleted.`
+    : `Delete the ${localeName(locale)} version of this ${what}, or the whole ${what} in every locale?`;
   const button = (test, action, label, onClick, disabled = false) =>
     html`<button type="button" data-test=${test} disabled=${!!busy || disabled} onClick=${onClick}>${busy === action ? 'Working…' : label}</button>`;
   const changesStatus = drafts && mode === 'edit';
@@ -336,20 +476,44 @@ export function EntryView({ type, documentId, locale }) {
       <${StatusBadge} status=${status} />
     </header>
     ${switcher}
-    <form class="entry-form" novalidate aria-labelledby="view-title" onSubmit=${(event) => {
+    <form class="entry-form" novalidate aria-labelledby="view-title" onKeyDown=${keepEnter} onSubmit=${(event) => {
       event.preventDefault();
       if (mayWrite && !busy) onSave();
     }}>
       <div class="actions">
         ${mayWrite && html`<button type="submit" class="primary" data-test="save" disabled=${!!busy}>${busy === 'save' ? 'Saving…' : drafts ? 'Save draft' : 'Save'}</button>`}
         ${drafts && can('publish') && (mode === 'edit' || mayWrite) && button('publish', 'publish', 'Publish', onPublish, status === 'published' && !dirty)}
-        ${changesStatus && can('unpublish') && status !== 'draft' && button('unpublish', 'unpublish', 'Unpublish', () => onStatusAction('unpublish', 'Unpublished.'))}
-        ${changesStatus && can('discardDraft') && status === 'modified' && button('discard', 'discardDraft', 'Discard changes', () => onStatusAction('discardDraft', 'Changes discarded.'))}
+        ${changesStatus && can('unpublish') && status !== 'draft' && button('unpublish', 'unpublish', 'Unpublish', () => setAsking('unpublish'))}
+        ${changesStatus && can('discardDraft') && status === 'modified' && button('discard', 'discardDraft', 'Discard changes', () => setAsking('discardDraft'))}
         ${dirty && html`<span class="unsaved" data-test="unsaved">Unsaved changes</span>`}
         ${mode === 'edit' && can('delete') && html`<button type="button" class="danger-outline push" data-test="delete" disabled=${!!busy || confirming} onClick=${() => setConfirming(true)}>Delete</button>`}
       </div>
       ${confirming && html`<${ConfirmDelete} what=${deleting} busy=${busy} onConfirm=${() => onDelete()}
         onConfirmAll=${localized && versions.size > 1 ? () => onDelete(true) : undefined} onCancel=${() => setConfirming(false)} />`}
+      ${asking === 'unpublish' && html`<${Ask} test="ask-unpublish" title="Unpublish this ${single ? 'content' : 'entry'}?"
+        text=${`Readers will no longer see ${localized ? `its ${localeName(locale)} version` : 'it'}. The draft stays, and can be published again.`}
+        actions=${[['Unpublish', () => {
+          setAsking('');
+          onStatusAction('unpublish', 'Unpublished.');
+        }, { test: 'confirm-unpublish', kind: 'danger' }], ['Cancel', () => setAsking(''), { test: 'cancel-ask' }]]} />`}
+      ${asking === 'discardDraft' && html`<${Ask} test="ask-discard" title="Discard the draft's changes?"
+        text="The draft goes back to the published version. The changes saved since it was published are lost."
+        actions=${[['Discard changes', () => {
+          setAsking('');
+          onStatusAction('discardDraft', 'Changes discarded.');
+        }, { test: 'confirm-discard', kind: 'danger' }], ['Cancel', () => setAsking(''), { test: 'cancel-ask' }]]} />`}
+      ${conflict && html`<${Conflict} type=${type} documentId=${documentId} locale=${locale} populate=${populate} values=${values} original=${view.original}
+        dirty=${dirty} components=${components} onClose=${() => setConflict(false)}
+        onReload=${() => {
+          setConflict(false);
+          reload();
+        }}
+        onKeepMine=${(fresh) => {
+          // The stored version becomes the one this form is based on: the next save writes over it.
+          setConflict(false);
+          setView((shown) => ({ ...shown, entry: fresh, etag: tagOf(fresh) }));
+          notify('info', 'Your changes are kept. Saving now writes them over the other version.');
+        }} />`}
       ${!mayWrite && html`<p class="muted">Your account may read this ${single ? 'content' : 'entry'} but not change it.</p>`}
       ${mode === 'localize' && html`<p class="hint">Fill in what differs in ${localeName(locale)}; the other fields are shared by all locale versions.</p>`}
       ${Object.entries(type.schema.attributes).map(([name, attribute]) => html`<${Field}

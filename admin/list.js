@@ -5,7 +5,7 @@
 import { html, useContext, useEffect, useState } from './vendor/preact-htm.js';
 import { listPath, request } from './api.js';
 import { editorialStatus, hasDrafts, humanize, isLocalized, may, STATUS_LABELS, titleAttribute } from './schema.js';
-import { href, LoadError, navigate, Stamp, StatusBadge, Workspace } from './ui.js';
+import { href, LoadError, navigate, Stamp, StatusBadge, useTitle, Workspace } from './ui.js';
 
 const PAGE_SIZE = 10;
 const DEFAULT_SORT = 'updatedAt:desc';
@@ -98,6 +98,7 @@ export function ListView({ type, query }) {
   const key = JSON.stringify(params);
   const [state, setState] = useState({ phase: 'loading', rows: [] });
   const [search, setSearch] = useState(params.q);
+  useTitle(humanize(type.schema.pluralName ?? displayName));
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => setSearch(params.q), [params.q]);

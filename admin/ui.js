@@ -1,12 +1,13 @@
 /**
  * Pieces shared by the views: the workspace context, hash routes and the status badge.
  */
-import { html, createContext, useEffect, useMemo, useState } from './vendor/preact-htm.js';
+import { html, createContext, useEffect, useMemo, useRef, useState } from './vendor/preact-htm.js';
 import { STATUS_LABELS } from './schema.js';
 
 /**
  * What every view needs once signed in: `{ types, components, locales, defaultLocale,
- * permissions, notify(kind, text) }`.
+ * permissions, notify(kind, text, place?) }`: a notice shows on the view at `place` (a route's
+ * hash; by default the one showing) and goes when another view is shown.
  */
 export const Workspace = createContext(null);
 
@@ -42,6 +43,20 @@ export function useRoute() {
   return useMemo(() => parseRoute(hash), [hash]);
 }
 
+/** The browser tab's title names the view: `useTitle('Articles')` → `Articles · foliocms`. */
+export function useTitle(...parts) {
+  const text = [...parts.filter(Boolean), 'foliocms'].join(' · ');
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
+}
+
+/** A route's address in one spelling, so that two hashes naming the same view compare equal. */
+export const placeOf = (hash) => {
+  const { type, id, query } = parseRoute(hash);
+  return href(type, id, query);
+};
+
 export function StatusBadge({ status }) {
   if (!status) return null;
   return html`<span class=${`badge badge-${status}`} data-test="status">${STATUS_LABELS[status]}</span>`;
@@ -62,4 +77,46 @@ export function LoadError({ error, onRetry }) {
     <p>${error.message}</p>
     ${onRetry && html`<button type="button" onClick=${onRetry}>Try again</button>`}
   </div>`;
+}
+
+/**
+ * A modal dialog (`<dialog>` shown with `showModal`): labelled by its heading (`labelId`), the focus
+ * moved into it (to `[data-autofocus]`, else its first control) and back where it was when it
+ * closes; Escape calls `onCancel`.
+ * @example html`<${Dialog} labelId="ask-title" onCancel=${close}><h2 id="ask-title">Sure?</h2>…</${Dialog}>`
+ */
+export function Dialog({ labelId, describedBy, onCancel, children, test = 'dialog', wide = false }) {
+  const ref = useRef(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    const opener = document.activeElement;
+    if (!dialog.open) dialog.showModal();
+    (dialog.querySelector('[data-autofocus]') ?? dialog.querySelector('button, input, select, textarea, a[href]'))?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      if (opener && opener.isConnected && typeof opener.focus === 'function') opener.focus();
+    };
+  }, []);
+  return html`<dialog ref=${ref} class=${`modal${wide ? ' modal-wide' : ''}`} data-test=${test} aria-labelledby=${labelId} aria-describedby=${describedBy}
+    onCancel=${(event) => {
+      event.preventDefault();
+      onCancel?.();
+    }}>${children}</dialog>`;
+}
+
+/**
+ * A question with buttons, in a `Dialog`: `actions` are `[label, onClick, { test, kind }]`; the
+ * last one (the safe choice) gets the focus, and Escape chooses it.
+ */
+export function Ask({ title, text, actions, test = 'ask' }) {
+  const id = `${test}-title`;
+  const last = actions[actions.length - 1];
+  return html`<${Dialog} labelId=${id} describedBy=${`${test}-text`} test=${test} onCancel=${last[1]}>
+    <h2 id=${id}>${title}</h2>
+    <p id=${`${test}-text`}>${text}</p>
+    <div class="inline dialog-actions">
+      ${actions.map(([label, onClick, { test: hook, kind } = {}], index) => html`<button type="button" class=${kind ?? ''} data-test=${hook}
+        data-autofocus=${index === actions.length - 1 ? '' : undefined} onClick=${onClick}>${label}</button>`)}
+    </div>
+  </${Dialog}>`;
 }

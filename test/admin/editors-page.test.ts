@@ -83,6 +83,8 @@ async function editorsRound(browser: Browser, title: string, screenshots: boolea
   await statusIs(page, /published/);
   assert.is((await api(`/api/articles/${id}`)).body.data.title, title);
   await click(page, '[data-test="unpublish"]');
+  // Unpublishing asks first (safe-editing.test.ts tests the question itself).
+  await click(page, '[data-test="confirm-unpublish"]');
   await statusIs(page, /draft/);
   assert.is((await api(`/api/articles/${id}`)).status, 404, 'unpublished');
 
