@@ -37,7 +37,7 @@ export interface ImageFacts {
 
 /**
  * Width, height and format of an image, or undefined for bytes that are not one sharp reads.
- * @example await measure('/tmp/upload/photo') // { width: 1200, height: 800, format: 'jpeg' }
+ * @example await measure(incoming.path) // { width: 1200, height: 800, format: 'jpeg' }
  */
 export async function measure(input: ImageInput): Promise<ImageFacts | undefined> {
   try {

@@ -212,7 +212,6 @@ test('the action bar stays in view on a long form; the tab title names the view;
     assert.ok(box.scrolled > 500, `scrolled to the ${where}`);
     assert.ok(box.top >= 0 && box.bottom <= 800 && box.onTop, `the Save button is visible at the ${where}: ${JSON.stringify(box)}`);
   }
-  await page.screenshot({ path: '/tmp/sticky.png' });
 
   // "Published." is about this locale version: it goes when another one is shown.
   await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
