@@ -27,10 +27,11 @@ export const BLOCK_KINDS = [
   { kind: 'code', label: 'Code' },
 ];
 
-/** The hint shown under the field: every piece of markup `textToInline` reads. */
+/** The hint shown under the field: every piece of markup `textToInline` reads, and when it does. */
 export const MARKUP_HINT =
   'Formatting: **bold**, *italic*, __underline__, ~~strikethrough~~, `code`, [link text](https://example.com). ' +
-  'A \\ before a character keeps it as typed (\\*). Lists take one item per line; code blocks are plain text.';
+  'A mark counts only at the start of a word, so my__draft__v2.md and 2*3*4 stay as typed; ' +
+  'a \\ before a character keeps it as typed (\\*). Lists take one item per line; code blocks are plain text.';
 
 // Flags in the order the serializer opens them; `code` is a span of its own, never a delimiter.
 const MARKS = [
@@ -48,14 +49,26 @@ const INLINE_KINDS = new Set(['paragraph', 'quote', ...[1, 2, 3, 4, 5, 6].map((l
 
 /**
  * Writes inline nodes (text and link) as markup. The shortest form is used when it reads back the
- * same; otherwise every markup character in the text is escaped.
+ * same; otherwise every markup character in the text is escaped. Formatting that starts inside a
+ * word (`un` then bold `done`) has no markup: see `canWrite`.
  * @example inlineToText([{ type: 'text', text: 'Hi ' }, { type: 'text', text: 'you', bold: true }]) // 'Hi **you**'
  */
 export function inlineToText(children) {
+  return markupOf(children) ?? writeSegments(toSegments(children ?? []), true);
+}
+
+/** Whether `inlineToText` reads back as `children` (but for whitespace moved out of formatting). */
+export const canWrite = (children) => markupOf(children) !== undefined;
+
+/** The markup of inline nodes that reads back the same, or undefined when none does. */
+function markupOf(children) {
   const segments = toSegments(children ?? []);
   const expected = JSON.stringify(normalize(segments));
-  const plain = writeSegments(segments, false);
-  return JSON.stringify(textToInline(plain)) === expected ? plain : writeSegments(segments, true);
+  for (const escapeAll of [false, true]) {
+    const written = writeSegments(segments, escapeAll);
+    if (JSON.stringify(textToInline(written)) === expected) return written;
+  }
+  return undefined;
 }
 
 /**
@@ -162,6 +175,8 @@ function writeSegments(segments, escapeAll) {
 // ---- Parsing ----
 
 const isSpace = (char) => char === undefined || /\s/.test(char);
+/** A letter or a digit: a mark right after one is inside a word, and opens nothing (`2*3*4`). */
+const isWordCharacter = (char) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
 
 /** The mark whose delimiter starts at `at` (`**` before `*`), or undefined. */
 function markAt(src, at) {
@@ -208,9 +223,10 @@ function findCloser(src, from, mark) {
 }
 
 /**
- * Reads markup into text and link nodes, not yet merged. A delimiter opens only when text follows
- * it directly and a closing one comes later, and closes only right after text, so `2 * 3` and an
- * unclosed `**` stay as typed. `inherited` flags apply too (a link inside bold text is bold).
+ * Reads markup into text and link nodes, not yet merged. A delimiter opens only at the start of a
+ * word (not right after a letter or digit), when text follows it directly and a closing one comes
+ * later, and closes only right after text, so `2 * 3`, `2*3*4`, `my__draft__v2.md` and an unclosed
+ * `**` stay as typed. `inherited` flags apply too (a link inside bold text is bold).
  * `literal` holds the places of delimiters read as text: one whose closer turned out to sit in a
  * code span or a link is added there and the text read again, so no formatting runs to the end.
  */
@@ -260,7 +276,8 @@ function parseInline(src, inherited, linksAllowed, literal = new Set()) {
         at = after;
         continue;
       }
-      if (!(name in open) && !literal.has(at) && !isSpace(src[after]) && findCloser(src, after, mark) !== -1) {
+      const opens = !(name in open) && !literal.has(at) && !isWordCharacter(src[at - 1]) && !isSpace(src[after]);
+      if (opens && findCloser(src, after, mark) !== -1) {
         flush();
         open[name] = at;
         at = after;
@@ -281,19 +298,24 @@ function parseInline(src, inherited, linksAllowed, literal = new Set()) {
 
 // ---- Blocks ↔ rows ----
 
-/** The row kind of a block, or `kept` for the ones the editor leaves as they are. */
+/**
+ * The row kind of a block, or `kept` for the ones the editor leaves as they are: besides images and
+ * unknown nodes, text whose formatting starts inside a word (`un` then bold `done`), which no markup
+ * writes, so that an edit never drops it.
+ */
 function kindOf(block) {
   switch (block?.type) {
     case 'paragraph':
     case 'quote':
+      return Array.isArray(block.children) && canWrite(block.children) ? block.type : 'kept';
     case 'code':
       return Array.isArray(block.children) ? block.type : 'kept';
     case 'heading':
-      return [1, 2, 3, 4, 5, 6].includes(block.level) && Array.isArray(block.children) ? `heading-${block.level}` : 'kept';
+      return [1, 2, 3, 4, 5, 6].includes(block.level) && Array.isArray(block.children) && canWrite(block.children) ? `heading-${block.level}` : 'kept';
     case 'list': {
       const items = Array.isArray(block.children) ? block.children : [];
       // One item per line: an item holding a line break, or a nested list, has no place in a row.
-      const flat = items.length > 0 && items.every((item) => item?.type === 'list-item' && Array.isArray(item.children) && !inlineToText(item.children).includes('\n'));
+      const flat = items.length > 0 && items.every((item) => item?.type === 'list-item' && Array.isArray(item.children) && canWrite(item.children) && !inlineToText(item.children).includes('\n'));
       if (!flat) return 'kept';
       return block.format === 'ordered' ? 'list-ordered' : block.format === 'unordered' ? 'list-unordered' : 'kept';
     }
@@ -302,13 +324,21 @@ function kindOf(block) {
   }
 }
 
+const KEPT_NAMES = { paragraph: 'Paragraph', quote: 'Quote', heading: 'Heading' };
+
+/** The text of inline nodes without their formatting, for a kept row. */
+const plainText = (children) => children.map((node) => (node?.type === 'link' ? plainText(node.children ?? []) : String(node?.text ?? ''))).join('');
+
 /** What a kept row shows in place of a text. */
 function keptText(block) {
   if (block?.type === 'image') {
     const name = block.image?.alternativeText || block.image?.name;
     return `Image${name ? ` (${name})` : ''} — kept as is`;
   }
-  if (block?.type === 'list') return 'List with nested items — kept as is';
+  if (block?.type in KEPT_NAMES && Array.isArray(block.children)) {
+    return `${KEPT_NAMES[block.type]} with formatting inside a word — kept as is: ${plainText(block.children)}`;
+  }
+  if (block?.type === 'list') return 'List with nested items or formatting inside a word — kept as is';
   return `${typeof block?.type === 'string' ? `“${block.type}” block` : 'Unknown block'} — kept as is`;
 }
 
