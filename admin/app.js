@@ -7,8 +7,9 @@ import { html, render, useCallback, useEffect, useMemo, useState } from './vendo
 import * as api from './api.js';
 import { EntryView } from './entry.js';
 import { ListView } from './list.js';
+import { keepForLater, leave as leaveForm } from './leaving.js';
 import { isSingle } from './schema.js';
-import { href, LoadError, placeOf, useRoute, useTitle, Workspace } from './ui.js';
+import { href, LeaveGuard, LoadError, placeOf, useRoute, useTitle, Workspace } from './ui.js';
 
 // Success notices fade; errors stay until dismissed or replaced.
 const NOTICE_MS = 8000;
@@ -167,6 +168,7 @@ function Shell({ session, onSignOut }) {
   const workspace = useMemo(() => (setup.phase === 'ready' ? { ...setup.workspace, notify } : null), [setup, notify]);
 
   return html`<div class="shell">
+    <${LeaveGuard} />
     <a class="skip" href="#main" onClick=${(event) => {
       // The hash holds the route: move the focus without touching it.
       event.preventDefault();
@@ -175,7 +177,7 @@ function Shell({ session, onSignOut }) {
     <header class="topbar">
       <a class="brand" href="#/">foliocms</a>
       <span class="who muted" data-test="user">${session.user?.username ?? session.user?.email ?? ''}</span>
-      <button type="button" data-test="sign-out" onClick=${onSignOut}>Sign out</button>
+      <button type="button" data-test="sign-out" onClick=${() => leaveForm(onSignOut)}>Sign out</button>
     </header>
     <div class="layout">
       ${workspace && html`<${Sidebar} types=${workspace.types} current=${route.type} />`}
@@ -200,7 +202,11 @@ function App() {
     setMessage(text);
     setSession(null);
   };
-  useEffect(() => api.onSessionEnd(leave), []);
+  // What a form held unsaved when the session ended is offered back after signing in (entry.js).
+  useEffect(() => api.onSessionEnd((text) => {
+    const kept = keepForLater(session?.user);
+    leave(kept ? `${text} Your unsaved changes are kept in this tab, and offered back once you have signed in.` : text);
+  }), [session]);
 
   const enter = (next) => {
     setMessage('');

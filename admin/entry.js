@@ -3,8 +3,9 @@
  * versions, and the actions the signed-in user holds (save, publish, unpublish, discard, delete).
  */
 import { html, useContext, useEffect, useRef, useState } from './vendor/preact-htm.js';
-import { ApiError, documentPath, entryOf, listPath, readEntry, request, tagOf } from './api.js';
+import { ApiError, currentSession, documentPath, entryOf, listPath, readEntry, request, tagOf } from './api.js';
 import { Field } from './fields.js';
+import { dropKept, takeKept, useUnsavedChanges } from './leaving.js';
 import { listHref } from './list.js';
 import { constraintOf, editorialStatus, errorPlace, fromControl, hasDrafts, humanize, isBlank, isEditable, isLocalized, isPerLocale, isSingle, isStructured, may, populateOf, slugify, summarize, titleAttribute, toControl } from './schema.js';
 import { Ask, Dialog, href, LoadError, navigate, StatusBadge, useTitle, Workspace } from './ui.js';
@@ -111,6 +112,21 @@ function hintOf(type, attribute, mode, localized) {
 }
 
 // ---- View ----
+
+const pick = (values, names) => Object.fromEntries(names.filter((name) => name in values).map((name) => [name, values[name]]));
+
+/** Changes kept when the session ended, offered back: restored over the entry as it is now, or dropped. */
+function KeptChanges({ kept, onRestore, onDiscard }) {
+  return html`<div class="panel recover" role="region" aria-labelledby="kept-title" data-test="kept-changes">
+    <h2 id="kept-title">Unsaved changes from before you signed in again</h2>
+    <p>Your session ended before these changes were saved. They were kept in this browser tab.
+      ${kept.withheld ? ' Password and private fields are never kept: type them again.' : ''}</p>
+    <div class="inline">
+      <button type="button" class="primary" data-test="restore-kept" onClick=${onRestore}>Restore my changes</button>
+      <button type="button" data-test="discard-kept" onClick=${onDiscard}>Discard them</button>
+    </div>
+  </div>`;
+}
 
 // Inputs where Enter would submit the form; Enter there does nothing (Save is the button's job).
 const ONE_LINE = new Set(['text', 'email', 'password', 'number', 'date', 'time', 'datetime-local', 'search', 'url', 'tel']);
@@ -252,6 +268,8 @@ export function EntryView({ type, documentId, locale }) {
   const [asking, setAsking] = useState('');
   // The uids the editor edited: those no longer follow their target field.
   const slugEdited = useRef(new Set());
+  // Changes this form held when the session ended, offered back (see leaving.js).
+  const [kept, setKept] = useState(null);
   // The tab's title names the entry, once read: `Hello · Article · foliocms`.
   const entryName = isSingle(type) || view.key !== key ? ''
     : view.phase === 'form' ? (view.mode === 'edit' ? view.entry[titleAttribute(type) ?? 'documentId'] || 'Untitled' : view.mode === 'create' ? `New ${type.schema.displayName.toLowerCase()}` : '')
@@ -260,11 +278,15 @@ export function EntryView({ type, documentId, locale }) {
   // The other locale versions too: a single type's switcher learns from them which exist.
   const populate = { ...populateOf(type.schema.attributes, components, workspace.types), ...(isLocalized(type) ? { localizations: { fields: ['locale'] } } : {}) };
 
-  function show(loaded) {
+  /** Shows what was loaded; `restored` (changes kept at a session end) goes over it, on its version. */
+  function show(loaded, restored = null) {
     const original = loaded.phase === 'form' ? initialValues(type, loaded, components) : {};
     // The version read, sent back as `If-Match` with every write and action on it.
-    setView({ ...loaded, key, original, etag: loaded.entry ? tagOf(loaded.entry) : undefined });
-    setValues(original);
+    const etag = loaded.entry ? tagOf(loaded.entry) : undefined;
+    setView({ ...loaded, key, original, etag: restored?.etag ?? etag });
+    setValues(restored ? { ...original, ...pick(restored.values, Object.keys(original)) } : original);
+    const waiting = restored ? null : takeKept(key, currentSession()?.user, { peek: true });
+    setKept(waiting && (waiting.mode === loaded.mode || (waiting.mode === 'localize' && loaded.phase === 'missing')) ? waiting : null);
   }
 
   useEffect(() => {
@@ -277,14 +299,30 @@ export function EntryView({ type, documentId, locale }) {
     slugEdited.current = new Set();
     // A conflict met by a publish right after its save outlives the reload that follows.
     if (view.key !== key) setConflict(false);
+    // Until the entry is read again, its actions wait: they would act on the version just replaced.
+    if (view.key === key) setBusy('reload');
+    const settled = () => setBusy((shown) => (shown === 'reload' ? '' : shown));
     loadEntry(type, documentId, locale, locales, populate).then(
-      (loaded) => current && show(loaded),
-      (error) => current && setView({ phase: 'error', error, key }),
+      (loaded) => current && (show(loaded), settled()),
+      (error) => current && (setView({ phase: 'error', error, key }), settled()),
     );
     return () => {
       current = false;
     };
   }, [key, reloads]);
+
+  // Leaving a form with unsaved changes asks first; a session end keeps them (never a password or private field).
+  const changed = view.key === key && view.phase === 'form' ? Object.keys(values).filter((name) => values[name] !== view.original[name]) : [];
+  useUnsavedChanges(changed.length > 0, () => {
+    const secret = (name) => type.schema.attributes[name]?.type === 'password' || type.schema.attributes[name]?.private;
+    return {
+      place: key,
+      mode: view.mode,
+      etag: view.etag,
+      values: Object.fromEntries(changed.filter((name) => !secret(name)).map((name) => [name, values[name]])),
+      withheld: changed.some(secret),
+    };
+  });
 
   if (view.key !== key || view.phase === 'loading') return html`<p class="muted" aria-live="polite">Loading…</p>`;
 
@@ -339,27 +377,34 @@ export function EntryView({ type, documentId, locale }) {
     notify('error', fieldCount > 0 ? ['Check the marked fields.', ...unplaced].join(' ') : [error.message, ...unplaced].join(' '));
   }
 
+  function discardKept() {
+    dropKept();
+    setKept(null);
+  }
+
   if (view.phase === 'missing') {
-    const startLocalization = () =>
+    const startLocalization = (restored = null) =>
       run('localize', async () => {
         const codes = [...versions.keys()];
         const from = codes.includes(workspace.defaultLocale) ? workspace.defaultLocale : codes[0];
         const source = await readEntry(type, documentId, { ...scope(type, { status: 'draft', locale: from }), populate });
-        show({ phase: 'form', mode: 'localize', entry: null, source, status: null, versions });
+        if (restored) dropKept();
+        show({ phase: 'form', mode: 'localize', entry: null, source, status: null, versions }, restored);
       });
     return html`${back}
       <header class="view-head"><h1 id="view-title">${single ? displayName : `Not yet in ${localeName(locale)}`}</h1></header>
       ${switcher}
+      ${kept && html`<${KeptChanges} kept=${kept} onRestore=${() => startLocalization(kept)} onDiscard=${discardKept} />`}
       <div class="panel" data-test="missing-locale">
         <p>This ${single ? 'content' : 'entry'} has no ${localeName(locale)} version yet.</p>
         ${can('createLocalization')
-          ? html`<button type="button" class="primary" data-test="create-locale" disabled=${!!busy} onClick=${startLocalization}>Create ${localeName(locale)} version</button>`
+          ? html`<button type="button" class="primary" data-test="create-locale" disabled=${!!busy} onClick=${() => startLocalization()}>Create ${localeName(locale)} version</button>`
           : html`<p class="muted">Your account may not create locale versions.</p>`}
       </div>`;
   }
 
   const mayWrite = mode === 'edit' ? can('update') : mode === 'localize' ? can('createLocalization') : can(single ? 'update' : 'create');
-  const dirty = Object.keys(values).some((name) => values[name] !== view.original[name]);
+  const dirty = changed.length > 0;
   const titleField = titleAttribute(type);
   const heading = single ? displayName
     : mode === 'create' ? `New ${displayName.toLowerCase()}`
@@ -394,6 +439,10 @@ export function EntryView({ type, documentId, locale }) {
 
   /** A new entry gets its own address; anything else reloads, for its new status and versions. */
   function settle(saved) {
+    // Saved: changes kept from before a session end are no longer offered, and what the form
+    // sent is no longer unsaved (leaving while it is read again asks nothing).
+    if (kept) discardKept();
+    setView((shown) => ({ ...shown, original: values }));
     if (mode === 'create' && !single) navigate(placeAfter(saved));
     else reload();
   }
@@ -476,6 +525,12 @@ export function EntryView({ type, documentId, locale }) {
       <${StatusBadge} status=${status} />
     </header>
     ${switcher}
+    ${kept && html`<${KeptChanges} kept=${kept} onDiscard=${discardKept} onRestore=${() => {
+      discardKept();
+      setValues((shown) => ({ ...shown, ...pick(kept.values, Object.keys(view.original)) }));
+      // Saved over the version they were made on: a change since then meets the conflict dialog.
+      if (mode === 'edit') setView((shown) => ({ ...shown, etag: kept.etag }));
+    }} />`}
     <form class="entry-form" novalidate aria-labelledby="view-title" onKeyDown=${keepEnter} onSubmit=${(event) => {
       event.preventDefault();
       if (mayWrite && !busy) onSave();

@@ -2,6 +2,7 @@
  * Pieces shared by the views: the workspace context, hash routes and the status badge.
  */
 import { html, createContext, useEffect, useMemo, useRef, useState } from './vendor/preact-htm.js';
+import { hasUnsaved, leave, setLeaveQuestion } from './leaving.js';
 import { STATUS_LABELS } from './schema.js';
 
 /**
@@ -29,18 +30,83 @@ export function href(type, id = '', query = {}) {
   return `#/${path}${text ? `?${text}` : ''}`;
 }
 
+// Where the page itself is going (after a save, a delete): no question on the way there.
+let expected = null;
+
+/** Goes to `target` (a route's hash) from the page's own code, as a save or a delete does. */
 export const navigate = (target) => {
+  if (placeOf(target) !== placeOf(location.hash)) expected = placeOf(target);
   location.hash = target;
 };
 
+/**
+ * The route shown. A change of address that would leave a form with unsaved changes (Back,
+ * Forward, an address typed) puts the form's address back and asks first; leaving then goes
+ * where the editor was going.
+ */
 export function useRoute() {
   const [hash, setHash] = useState(location.hash);
+  const shown = useRef(hash);
+  shown.current = hash;
   useEffect(() => {
-    const follow = () => setHash(location.hash);
+    const follow = () => {
+      const next = location.hash;
+      const ours = placeOf(next) === expected || placeOf(next) === placeOf(shown.current);
+      expected = null;
+      if (ours || !hasUnsaved()) {
+        setHash(next);
+        return;
+      }
+      history.pushState(null, '', shown.current || '#/');
+      leave(() => {
+        expected = placeOf(next);
+        history.back();
+      });
+    };
     addEventListener('hashchange', follow);
     return () => removeEventListener('hashchange', follow);
   }, []);
   return useMemo(() => parseRoute(hash), [hash]);
+}
+
+/**
+ * The question before leaving a form with unsaved changes, for the whole page: a link to another
+ * view is held until the editor chooses; closing or reloading the tab gets the browser's own
+ * question. Mounted once, in the signed-in page.
+ */
+export function LeaveGuard() {
+  const [pending, setPending] = useState(null);
+  useEffect(() => {
+    setLeaveQuestion((proceed) => setPending(() => proceed));
+    const onClick = (event) => {
+      if (!hasUnsaved() || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target.closest?.('a[href^="#"]');
+      const target = link?.getAttribute('href');
+      if (!target || link.target || placeOf(target) === placeOf(location.hash)) return;
+      event.preventDefault();
+      leave(() => navigate(target));
+    };
+    const onBeforeUnload = (event) => {
+      if (!hasUnsaved()) return;
+      event.preventDefault();
+      // Older browsers ask only when this is set.
+      event.returnValue = '';
+    };
+    document.addEventListener('click', onClick);
+    addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      setLeaveQuestion(null);
+      document.removeEventListener('click', onClick);
+      removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, []);
+  if (!pending) return null;
+  return html`<${Ask} test="ask-leave" title="Leave without saving?"
+    text="Your changes to this entry have not been saved. If you leave now, they are lost."
+    actions=${[['Leave and lose my changes', () => {
+      setPending(null);
+      pending();
+    }, { test: 'confirm-leave', kind: 'danger' }], ['Stay here', () => setPending(null), { test: 'cancel-leave' }]]} />`;
 }
 
 /** The browser tab's title names the view: `useTitle('Articles')` → `Articles · foliocms`. */

@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'puppeteer-core';
 import { bearer, request, type JsonResponse } from '../_helpers/index.js';
-import { EDITOR_PASSWORD, fill, openPage, signIn, startEditorsSite, textOf, type EditorsSite } from '../_helpers/browser.js';
+import { cli, EDITOR_PASSWORD, fill, openPage, signIn, startEditorsSite, textOf, type EditorsSite } from '../_helpers/browser.js';
 
 const test = suite("the editors' page: safe editing");
 let site: EditorsSite;
@@ -24,7 +24,8 @@ test.after(() => site?.close());
 type Doc = { querySelector(s: string): any; querySelectorAll(s: string): any; activeElement: any; title: string };
 const doc = () => (globalThis as unknown as { document: Doc }).document;
 
-const click = async (page: Page, selector: string) => (await page.waitForSelector(selector, { visible: true }))!.click();
+/** Clicks `selector` once it shows and is enabled (the form's actions wait while the entry is read again). */
+const click = async (page: Page, selector: string) => (await page.waitForSelector(`${selector}:not(:disabled)`, { visible: true }))!.click();
 const valueOf = (page: Page, selector: string) => page.$eval(selector, (node) => (node as unknown as { value: string }).value);
 const gone = (page: Page, selector: string) => page.waitForSelector(selector, { hidden: true });
 
@@ -240,13 +241,171 @@ test('a required field left empty is refused beside it in plain words before any
   assert.equal(writes, [], 'nothing sent');
   assert.is(await storedTitle(api, id), 'Required title');
 
+  // The refused form holds unsaved changes: leaving it asks first.
   await page.goto(`${base}/admin/#/article/new`);
-  await page.waitForSelector('[data-test="field-title"]', { visible: true });
+  await answerLeave(page, 'leave');
+  await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-test="field-title"]')?.value === '');
   await page.type('[data-test="field-title"]', 'Crème brûlée: 2 recettes!');
   assert.is(await valueOf(page, '[data-test="field-slug"]'), 'creme-brulee-2-recettes');
   await fill(page, '[data-test="field-slug"]', 'my-own-slug');
   await page.type('[data-test="field-title"]', ' Encore');
   assert.is(await valueOf(page, '[data-test="field-slug"]'), 'my-own-slug', 'an edited slug is left alone');
+  assert.equal(page.errors, []);
+  await page.close();
+});
+
+const hashOf = (page: Page) => page.evaluate(() => (globalThis as any).location.hash as string);
+
+/** Waits for the leave question, checks it, and answers it: `stay` keeps the form, `leave` goes on. */
+async function answerLeave(page: Page, answer: 'stay' | 'leave'): Promise<void> {
+  await page.waitForSelector('[data-test="ask-leave"][open]', { visible: true });
+  assert.match(await textOf(page, '#ask-leave-title'), /leave without saving/i);
+  await click(page, answer === 'stay' ? '[data-test="cancel-leave"]' : '[data-test="confirm-leave"]');
+  await gone(page, '[data-test="ask-leave"]');
+}
+
+test('leaving a form with unsaved changes asks first: a link, a locale switch, Back, a reload and signing out; nothing asks once saved', async () => {
+  const { page, api } = await editor();
+  const id = await draftArticle(api, 'Guarded');
+  await page.goto(`${base}/admin/#/article`);
+  await page.waitForSelector(`a[href^="#/article/${id}?"]`, { visible: true });
+  await click(page, `a[href^="#/article/${id}?"]`);
+  await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-test="field-title"]')?.value === 'Guarded');
+  const entryHash = await hashOf(page);
+  await fill(page, '[data-test="field-title"]', 'Typed, not saved');
+
+  // A link elsewhere (the sidebar), and the locale switch: held until the editor chooses.
+  for (const link of ['[data-test="type-category"]', '[data-test="locale-fr"]', '.crumbs a']) {
+    await click(page, link);
+    await answerLeave(page, 'stay');
+    assert.is(await hashOf(page), entryHash, `${link}: still on the entry`);
+    assert.is(await valueOf(page, '[data-test="field-title"]'), 'Typed, not saved', `${link}: the form kept`);
+  }
+
+  // Back: the entry's address is put back while the question is open.
+  await page.goBack({ waitUntil: 'domcontentloaded' }).catch(() => null);
+  await answerLeave(page, 'stay');
+  assert.is(await hashOf(page), entryHash);
+  assert.is(await valueOf(page, '[data-test="field-title"]'), 'Typed, not saved');
+
+  // A reload: the browser's own question; staying keeps the form.
+  const asked = new Promise<string>((resolve) => {
+    page.once('dialog', async (dialog) => {
+      const kind = dialog.type();
+      await dialog.dismiss();
+      resolve(kind);
+    });
+  });
+  // Not awaited: the reload is called off when the editor stays.
+  page.reload().catch(() => null);
+  assert.is(await asked, 'beforeunload');
+  assert.is(await valueOf(page, '[data-test="field-title"]'), 'Typed, not saved', 'not reloaded');
+
+  // Signing out asks too.
+  await click(page, '[data-test="sign-out"]');
+  await answerLeave(page, 'stay');
+  assert.ok(await page.$('[data-test="field-title"]'), 'still signed in');
+
+  // Back again, and leaving this time: the list, and nothing was written.
+  await page.goBack({ waitUntil: 'domcontentloaded' }).catch(() => null);
+  await answerLeave(page, 'leave');
+  await page.waitForFunction(() => (globalThis as any).location.hash === '#/article');
+  await page.waitForSelector(`a[href^="#/article/${id}?"]`, { visible: true });
+  assert.is(await storedTitle(api, id), 'Guarded');
+
+  // Saved changes: leaving asks nothing.
+  await click(page, `a[href^="#/article/${id}?"]`);
+  await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-test="field-title"]')?.value === 'Guarded');
+  await fill(page, '[data-test="field-title"]', 'Saved this time');
+  await click(page, '[data-test="save"]');
+  await page.waitForFunction(() => /Draft saved/.test((globalThis as any).document.querySelector('[data-test="notice"]')?.textContent ?? ''));
+  await page.waitForSelector('[data-test="unsaved"]', { hidden: true });
+  await click(page, '[data-test="type-category"]');
+  await page.waitForFunction(() => (globalThis as any).location.hash === '#/category');
+  assert.is(await page.$('[data-test="ask-leave"]'), null);
+  assert.is(await storedTitle(api, id), 'Saved this time');
+  assert.equal(page.errors, []);
+  await page.close();
+});
+
+test('a form survives the end of its session: kept in the tab (no password), offered back after signing in, and saved on the version it was made on', async () => {
+  await cli(['user', 'create', '--username', 'sam', '--email', 'sam@example.com', '--password', EDITOR_PASSWORD, '--role', 'editor', '--dir', site.dir]);
+  const page = await openPage(browser, `${base}/admin/`);
+  await signIn(page, 'sam', EDITOR_PASSWORD);
+  await page.waitForSelector('[data-test="type-article"]', { visible: true });
+  const token = await tokenOf(page);
+  const api = (method: string, path: string, body?: unknown) => request<any>(`${base}${path}`, { method, body, headers: bearer(token) });
+  const id = await draftArticle(api, 'Before the session ended');
+  await openEntry(page, id, 'Before the session ended');
+  await fill(page, '[data-test="field-title"]', 'Typed before the session ended');
+  await fill(page, '[data-test="field-views"]', '1234');
+
+  // The session ends (the account blocked meanwhile): Save leads to the sign-in page.
+  await cli(['user', 'block', 'sam@example.com', '--dir', site.dir]);
+  await click(page, '[data-test="save"]');
+  await page.waitForSelector('[data-test="signin"]', { visible: true });
+  assert.match(await textOf(page, '[data-test="signin"] .info'), /session has ended.*unsaved changes are kept/is);
+  const stored = await page.evaluate(() => {
+    const storage = (globalThis as any).sessionStorage;
+    return Array.from({ length: storage.length }, (_, i) => `${storage.key(i)}=${storage.getItem(storage.key(i))}`).join('\n');
+  });
+  assert.ok(stored.includes('Typed before the session ended'), 'kept in sessionStorage');
+  assert.not.ok(stored.includes(EDITOR_PASSWORD), 'no password kept');
+
+  // Signed in again: offered back; restored over the entry, then saved.
+  await cli(['user', 'unblock', 'sam@example.com', '--dir', site.dir]);
+  await signIn(page, 'sam', EDITOR_PASSWORD);
+  await page.waitForSelector('[data-test="kept-changes"]', { visible: true });
+  assert.is(await valueOf(page, '[data-test="field-title"]'), 'Before the session ended', 'not applied before the editor chooses');
+  await click(page, '[data-test="restore-kept"]');
+  await gone(page, '[data-test="kept-changes"]');
+  assert.is(await valueOf(page, '[data-test="field-title"]'), 'Typed before the session ended');
+  assert.is(await valueOf(page, '[data-test="field-views"]'), '1234');
+  await click(page, '[data-test="save"]');
+  await page.waitForFunction(() => /Draft saved/.test((globalThis as any).document.querySelector('[data-test="notice"]')?.textContent ?? ''));
+  const saved = (await api('GET', `/api/articles/${id}?status=draft`)).body.data;
+  assert.equal([saved.title, saved.views], ['Typed before the session ended', 1234]);
+  assert.not.ok(await page.evaluate(() => /unsaved/.test(JSON.stringify(Object.keys((globalThis as any).sessionStorage)))), 'nothing kept once saved');
+
+  // Kept changes whose entry changed meanwhile meet the conflict dialog, not an overwrite.
+  await fill(page, '[data-test="field-title"]', 'Second try');
+  await cli(['user', 'block', 'sam@example.com', '--dir', site.dir]);
+  await click(page, '[data-test="save"]');
+  await page.waitForSelector('[data-test="signin"]', { visible: true });
+  await cli(['user', 'unblock', 'sam@example.com', '--dir', site.dir]);
+  assert.is((await api('PUT', `/api/articles/${id}?status=draft`, { data: { title: 'Changed elsewhere' } })).status, 200);
+  await signIn(page, 'sam', EDITOR_PASSWORD);
+  await click(page, '[data-test="restore-kept"]');
+  assert.is(await valueOf(page, '[data-test="field-title"]'), 'Second try');
+  await click(page, '[data-test="save"]');
+  await page.waitForSelector('[data-test="conflict"][open]', { visible: true });
+  assert.is(await storedTitle(api, id), 'Changed elsewhere');
+  assert.equal(page.errors, []);
+  await page.close();
+});
+
+test('text that looks like markup in a blocks field is saved as typed, formatting the editor wrote is kept, and both read back exactly', async () => {
+  const { page, api } = await editor();
+  const id = await draftArticle(api, 'Markup as typed');
+  await openEntry(page, id, 'Markup as typed');
+  assert.match(await textOf(page, '#field-body-markup'), /my__draft__v2\.md and 2\*3\*4 stay as typed/);
+  const typed = ['Attach my__draft__v2.md, and 2*3*4 = 24', 'A **bold** word; \\*\\*stars\\*\\* as typed'];
+  for (const line of typed) {
+    await click(page, '[data-test="field-body-blocks"] [data-control="add"]');
+    await page.keyboard.type(line);
+  }
+  await click(page, '[data-test="save"]');
+  await page.waitForFunction(() => /Draft saved/.test((globalThis as any).document.querySelector('[data-test="notice"]')?.textContent ?? ''));
+  const body = (await api('GET', `/api/articles/${id}?status=draft`)).body.data.body;
+  assert.equal(body, [
+    { type: 'paragraph', children: [{ type: 'text', text: 'Attach my__draft__v2.md, and 2*3*4 = 24' }] },
+    { type: 'paragraph', children: [{ type: 'text', text: 'A ' }, { type: 'text', text: 'bold', bold: true }, { type: 'text', text: ' word; **stars** as typed' }] },
+  ]);
+
+  await page.reload();
+  await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-test="field-title"]')?.value === 'Markup as typed');
+  const shown = await page.$$eval('[data-test="field-body-blocks"] textarea', (areas) => areas.map((area) => (area as any).value as string));
+  assert.equal(shown, typed, 'the field shows what was typed');
   assert.equal(page.errors, []);
   await page.close();
 });
