@@ -4,7 +4,7 @@
 export { issueToken, verifyToken, verifyTokenClaims, type TokenSettings } from './tokens.js';
 export { resolveJwtSecret } from './secret.js';
 export { newOneTimeToken, hashOneTimeToken } from './one-time-tokens.js';
-export { createSessions, deviceName, type Sessions, type SessionRow, type SessionTokens } from './sessions.js';
+export { createSessions, deviceName, type Sessions, type SessionEntry, type SessionRow, type SessionTokens } from './sessions.js';
 export { createAuthService, type AuthService, type AuthAnswer, type ClientInfo, type MailPort } from './service.js';
 export { authMessages } from './messages.js';
 export { createProviderLogin, createRedisPendingStore, providerConfigProblems, findOrCreateUser, providerMessages, type ProviderLogin } from './providers/index.js';

@@ -5,7 +5,7 @@
  * token is honoured only while its session exists, so logout and password changes take effect
  * immediately.
  */
-import { randomBytes, createHash } from 'node:crypto';
+import { randomBytes, randomUUID, createHash } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { UsersPermissionsConfig } from '../config/index.js';
 import { UnauthorizedError } from '../errors.js';
@@ -19,6 +19,7 @@ const ALGORITHM = 'HS256';
 export interface SessionRow extends Row {
   sessionId: string;
   user: number;
+  /** The client's `deviceId`, else one made up at sign-in (null only in rows made before that). */
   deviceId: string | null;
   userAgent: string | null;
   /** SHA-256 of the one refresh token currently valid for this session. */
@@ -28,6 +29,17 @@ export interface SessionRow extends Row {
   /** ISO times after which the session is over: since creation, and since last use. */
   absoluteExpiresAt: string;
   idleExpiresAt: string;
+}
+
+/** One entry of GET /api/auth/sessions. */
+export interface SessionEntry {
+  id: string;
+  deviceId: string | null;
+  /** From the User-Agent of the sign-in, e.g. "Chrome on macOS". */
+  deviceName: string | null;
+  current: boolean;
+  loginAt: string;
+  lastActiveAt: string;
 }
 
 export interface SessionTokens {
@@ -45,12 +57,40 @@ export interface SessionDeps {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-/** "Chrome on macOS", from a User-Agent, for the sessions list. */
-export function deviceName(userAgent: string | null): string | undefined {
-  if (!userAgent) return undefined;
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : undefined;
-  const os = /Windows/.test(userAgent) ? 'Windows' : /Mac OS X|Macintosh/.test(userAgent) ? 'macOS' : /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Linux/.test(userAgent) ? 'Linux' : undefined;
-  return browser && os ? `${browser} on ${os}` : (browser ?? os);
+/**
+ * Browsers and systems by the tokens of their User-Agent, the more specific first: Chromium forks
+ * carry `Chrome/` and Chrome carries `Safari/`; iPhones say `Mac OS X`. Strapi 5 names them so.
+ */
+const BROWSERS: ReadonlyArray<[RegExp, string]> = [
+  [/\bEdg(?:e|A|iOS)?\//, 'Edge'],
+  [/\b(?:OPR|Opera)\//, 'Opera'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\bVivaldi\//, 'Vivaldi'],
+  [/\b(?:YaBrowser|Yowser)\//, 'Yandex Browser'],
+  [/\bBrave\//, 'Brave'],
+  [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
+  [/\b(?:Chrome|CriOS|Chromium)\//, 'Chrome'],
+  [/\bSafari\//, 'Safari'],
+];
+const SYSTEMS: ReadonlyArray<[RegExp, string]> = [
+  [/\bWindows NT\b/, 'Windows'],
+  [/\b(?:iPhone|iPad|iPod)\b/, 'iOS'],
+  [/\bAndroid\b/, 'Android'],
+  [/\b(?:Macintosh|Mac OS X)\b/, 'macOS'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bLinux\b/, 'Linux'],
+];
+
+/**
+ * "Chrome on macOS", "Safari", "Linux", from a User-Agent, for the sessions list; null when it
+ * names no browser or system we know.
+ * @example deviceName('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) … Chrome/120.0 Safari/537.36') // 'Chrome on macOS'
+ */
+export function deviceName(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser = BROWSERS.find(([token]) => token.test(userAgent))?.[1];
+  const os = SYSTEMS.find(([token]) => token.test(userAgent))?.[1];
+  return browser && os ? `${browser} on ${os}` : (browser ?? os ?? null);
 }
 
 /**
@@ -86,7 +126,8 @@ export function createSessions(deps: SessionDeps) {
       data.rows = data.rows.filter((row) => isLive(row, at)); // sweep the dead while we hold the lock
       data.rows.push({
         id: data.nextId++, documentId: newDocumentId(), sessionId, user: userId,
-        deviceId: meta.deviceId ?? null, userAgent: meta.userAgent?.slice(0, 300) ?? null,
+        // Without one from the client, a device of its own, as Strapi gives registrations and password changes.
+        deviceId: meta.deviceId ?? randomUUID(), userAgent: meta.userAgent?.slice(0, 300) ?? null,
         refreshHash: sha256(tokens.refreshToken), createdAt: iso(at), lastActiveAt: iso(at),
         absoluteExpiresAt: iso(at + settings.maxRefreshTokenLifespan * 1000),
         idleExpiresAt: iso(at + settings.idleRefreshTokenLifespan * 1000),
@@ -147,16 +188,20 @@ export function createSessions(deps: SessionDeps) {
     });
   }
 
-  /** The user's live sessions, the current one first, then by last activity. */
-  function list(userId: number, currentSessionId: string | undefined) {
+  /**
+   * The user's live sessions, the current one first, then by last activity. Every entry has every
+   * key (Strapi leaves out what it does not know; here that is null), and nothing secret: no
+   * token, hash, user id or User-Agent.
+   */
+  function list(userId: number, currentSessionId: string | undefined): SessionEntry[] {
     const at = clock();
     return deps.sessions
       .rows()
       .filter((row) => row.user === userId && isLive(row, at))
       .map((row) => ({
         id: row.sessionId,
-        ...(row.deviceId ? { deviceId: row.deviceId } : {}),
-        ...(deviceName(row.userAgent) ? { deviceName: deviceName(row.userAgent) } : {}),
+        deviceId: row.deviceId ?? null,
+        deviceName: deviceName(row.userAgent),
         current: row.sessionId === currentSessionId,
         loginAt: row.createdAt,
         lastActiveAt: row.lastActiveAt,

@@ -1,13 +1,13 @@
 /**
- * The body of POST and PUT /api/users (and `folio user create`), checked: which keys may be
- * written, the credentials' presence with Strapi's controller messages (strapi-reference §1.12),
- * and every value by its attribute type through the content validator, so the built-in fields and
- * the custom ones of `content-types/users-permissions/user.yaml` fail the same way.
+ * The body of POST and PUT /api/users (and `folio user create`), checked: which keys are written,
+ * ignored or refused, the credentials' presence with Strapi's controller messages, and every value
+ * by its attribute type through the content validator, so the built-in fields and the custom ones
+ * of `content-types/users-permissions/user.yaml` fail the same way.
  */
 import { Buffer } from 'node:buffer';
 import { ValidationError } from '../errors.js';
 import type { Model, ModelLookup } from '../model/index.js';
-import { isEmail, validateDocumentInput, validationMessages, type ValidatedInput, type ValidationIssue } from '../model/index.js';
+import { isEmail, isPrototypeKey, validateDocumentInput, validationMessages, type ValidatedInput, type ValidationIssue } from '../model/index.js';
 import { BUILT_IN_USER_FIELDS, type Attribute } from '../schema/index.js';
 import { userMessages as m } from './messages.js';
 import { isPlainObject } from '../objects.js';
@@ -22,10 +22,11 @@ const CREDENTIALS = ['username', 'email', 'password'] as const;
 const WRITABLE_BUILT_IN = ['username', 'email', 'password', 'confirmed', 'blocked', 'role'] as const;
 
 /**
- * Sent by Strapi clients and accepted without effect: an account made through these endpoints is
- * always a `local` one (strapi-reference §1.12, "provider is forced to local").
+ * The User's one-time tokens. Strapi stores whatever a body gives them; here they are only ever
+ * server-made and kept as hashes, so a value chosen by a client cannot be honoured: it is refused,
+ * not silently dropped.
  */
-const IGNORED_KEYS = new Set(['provider']);
+const TOKEN_KEYS = new Set(['resetPasswordToken', 'confirmationToken']);
 
 /** bcrypt's limit, which Strapi keeps for every password whatever the hash (strapi-reference §1.5). */
 const MAX_PASSWORD_BYTES = 72;
@@ -58,8 +59,11 @@ export interface UserInputOptions {
 
 /**
  * Checks a user body and answers it normalized (only the keys given, plus defaults on create).
- * A key that is not writable throws `Invalid key <key>` at once; value problems are collected into
- * one ValidationError whose `details.errors` lists them. A password never appears in the details.
+ * Keys the User does not have, and those a client reads but cannot change (`id`, `documentId`,
+ * `provider`, the timestamps), are ignored and never stored, as Strapi's Document Service drops
+ * them; so a user read and sent back is accepted. The tokens and prototype keys throw
+ * `Invalid key <key>` at once. Value problems are collected into one ValidationError whose
+ * `details.errors` lists them. A password never appears in the details.
  *
  * @example
  * validateUserInput({ username: 'ada', email: 'ada@example.com', password: 'secret1' }, { mode: 'create', model, lookup, isUnique });
@@ -69,9 +73,10 @@ export function validateUserInput(input: unknown, options: UserInputOptions): Va
   if (!isPlainObject(input)) throw new ValidationError(m.bodyNotObject);
   const data: Record<string, unknown> = {};
   for (const key of Object.keys(input)) {
+    if (isPrototypeKey(key) || TOKEN_KEYS.has(key)) throw new ValidationError(m.invalidKey(key), { key, path: key, source: 'body' });
     const value = input[key];
-    if (value === undefined || IGNORED_KEYS.has(key)) continue;
-    if (!Object.hasOwn(options.model.attributes, key)) throw new ValidationError(m.invalidKey(key), { key, path: key, source: 'body' });
+    // `provider` is a User field, but this route never writes it: an account made here is `local`.
+    if (value === undefined || !Object.hasOwn(options.model.attributes, key)) continue;
     data[key] = value;
   }
   // PUT with a password key set to '' or null: Strapi's own check, before anything else (§1.12).

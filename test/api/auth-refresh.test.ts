@@ -92,6 +92,22 @@ refresh('sessions: list the live ones, current first; revoke one; another user\'
   assert.equal((await api.del(`/api/auth/sessions/${laptop.id}`, bearer(b.jwt))).body.error.message, authMessages.sessionNotFound);
 });
 
+refresh('sessions: every entry carries id, deviceId, deviceName, current, loginAt and lastActiveAt', async () => {
+  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+  const phone = (await login({}, { 'user-agent': iphone })).body;
+  const script = (await login({ deviceId: 'build-server' }, { 'user-agent': 'deploy-script/1.0' })).body;
+  const list = (await api.get('/api/auth/sessions', bearer(phone.jwt))).body.data as Array<Record<string, unknown>>;
+  for (const entry of list) assert.equal(Object.keys(entry).sort(), ['current', 'deviceId', 'deviceName', 'id', 'lastActiveAt', 'loginAt'], JSON.stringify(entry));
+  const current = list.find((entry) => entry.current)!;
+  assert.match(String(current.deviceId), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'a sign-in without deviceId gets one made up');
+  assert.is(current.deviceName, 'Safari on iOS', 'an iPhone says "Mac OS X" too, and is iOS');
+  const other = list.find((entry) => entry.deviceId === 'build-server')!;
+  assert.is(other.deviceName, null, 'a User-Agent naming no browser or system');
+  assert.is((await api.post('/api/auth/refresh', { refreshToken: phone.refreshToken })).status, 200);
+  const again = (await api.get('/api/auth/sessions', bearer(script.jwt))).body.data as Array<Record<string, unknown>>;
+  assert.is(again.find((entry) => entry.id === current.id)!.deviceId, current.deviceId, 'a refresh keeps the session\'s deviceId');
+});
+
 refresh.run();
 
 const legacy = suite('legacy mode');

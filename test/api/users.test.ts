@@ -120,6 +120,52 @@ users('PUT /users/:id changes only the given fields; errors as the spec says', a
   assert.is(missing.body.error.message, userMessages.notFound);
 });
 
+users('PUT and POST /users ignore keys the User does not have, and store none of them', async () => {
+  const created = await api.post('/api/users', { username: 'hopper', email: 'hopper@example.com', password: 'cobol-1959', foo: 'bar', nested: { deep: true } }, admin);
+  assert.is(created.status, 201, created.text);
+  assert.not.ok('foo' in created.body);
+  const id = created.body.id as number;
+  const updated = await api.put(`/api/users/${id}`, { foo: 'bar', username: 'grace-hopper' }, admin);
+  assert.is(updated.status, 200, updated.text);
+  assert.is(updated.body.username, 'grace-hopper');
+  assert.not.ok('foo' in updated.body);
+  assert.is((await api.put(`/api/users/${id}`, { foo: 'bar' }, admin)).status, 200, 'a body of unknown keys only changes nothing and is answered');
+  const stored = api.project.tables.users.rows().find((row) => row.id === id)!;
+  assert.not.ok('foo' in stored || 'nested' in stored, 'never stored');
+  // What a client read, sent back: the fields it cannot change are ignored, not refused.
+  const read = (await api.get(`/api/users/${id}`, admin)).body;
+  const roundTrip = await api.put(`/api/users/${id}`, { ...read, id: 999, documentId: 'x'.repeat(24), provider: 'github', createdAt: '2000-01-01T00:00:00.000Z', confirmed: true }, admin);
+  assert.is(roundTrip.status, 200, roundTrip.text);
+  assert.equal([roundTrip.body.id, roundTrip.body.documentId, roundTrip.body.provider, roundTrip.body.createdAt, roundTrip.body.confirmed], [id, read.documentId, 'local', read.createdAt, true]);
+});
+
+users('PUT and POST /users still check the keys the User has, and refuse its tokens and prototype keys', async () => {
+  const hopper = api.project.users.findByIdOrEmail('hopper@example.com')!;
+  const before = api.project.users.find(hopper.id);
+  assert.is((await api.put(`/api/users/${hopper.id}`, { foo: 'bar', username: 'al' }, admin)).body.error.message, 'username must be at least 3 characters');
+  assert.is((await api.put(`/api/users/${hopper.id}`, { foo: 'bar', email: 'bad' }, admin)).body.error.message, 'email must be a valid email');
+  assert.is((await api.put(`/api/users/${hopper.id}`, { foo: 'bar', password: '' }, admin)).body.error.message, userMessages.passwordNotNull);
+  for (const key of ['resetPasswordToken', 'confirmationToken']) {
+    const put = await api.put(`/api/users/${hopper.id}`, { [key]: 'chosen-token' }, admin);
+    assert.equal(put.body.error, { status: 400, name: 'ValidationError', message: userMessages.invalidKey(key), details: { key, path: key, source: 'body' } }, `PUT ${key}`);
+    const post = await api.post('/api/users', { username: 'tokened', email: 'tokened@example.com', password: 'secret-123', [key]: 'chosen-token' }, admin);
+    assert.is(post.body.error.message, userMessages.invalidKey(key), `POST ${key}`);
+  }
+  for (const key of ['constructor', 'prototype']) {
+    const polluted = await api.put(`/api/users/${hopper.id}`, { [key]: { prototype: { admin: true } }, username: 'proto' }, admin);
+    assert.is(polluted.body.error.message, userMessages.invalidKey(key), key);
+  }
+  const proto = await api.send('PUT', `/api/users/${hopper.id}`, '{"__proto__":{"admin":true},"username":"proto"}', { ...admin, 'content-type': 'application/json' });
+  assert.is(proto.status, 400, '__proto__ is refused as the body is read');
+  assert.equal(api.project.users.find(hopper.id), before, 'nothing changed');
+  assert.is(api.project.users.findByIdOrEmail('tokened@example.com'), undefined);
+  // A password is always taken as a password: a hash sent as one is hashed again, never stored as sent.
+  const hash = `$2b$10$${'a'.repeat(53)}`; // the shape of a Strapi bcrypt hash
+  assert.is((await api.put(`/api/users/${hopper.id}`, { password: hash }, admin)).status, 200);
+  assert.is.not(api.project.users.find(hopper.id)!.password, hash);
+  assert.is((await api.post('/api/auth/local', { identifier: 'hopper@example.com', password: hash })).status, 200);
+});
+
 users('an invalid email on POST and PUT /users answers "email must be a valid email" as its one message', async () => {
   const ada = api.project.users.findByIdOrEmail('ada@example.com')!;
   const error = (message: string, value: string) => ({

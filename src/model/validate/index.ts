@@ -6,6 +6,7 @@
 export { requireDataPayload, validateDocumentInput } from './document.js';
 export { validationMessages } from './messages.js';
 export { isEmail } from './scalars.js';
+export { isPrototypeKey } from './issues.js';
 export {
   isRelationInput,
   RelationInput,
