@@ -13,6 +13,8 @@ init('should scaffold config, content-types, data with the built-in roles, and a
   const result = await folio(['init', dir, '--yes']);
   assert.is(result.code, 0, result.stderr);
   assert.match(result.stdout, /Created a foliocms project in /);
+  // What to run next, as it runs in a clone or a project where the package is installed (not on the PATH).
+  assert.match(result.stdout, /Next: npx folio --dir \S+ serve\n$/);
   assert.is(result.stderr, '');
 
   const env = await readEnvFile(dir);

@@ -22,12 +22,12 @@ token.after.each(() => cleanup());
 const tokensFile = () => readFile(join(dir, 'data/tokens.json'), 'utf8').catch(() => '(none)');
 const lastLine = (text: string) => text.trim().split('\n').at(-1)!;
 
-token('when a token is created then its value is printed once, on a line of its own, and list never shows it', async () => {
+token('when a token is created then its value alone is printed once on stdout (what $(…) captures), and list never shows it', async () => {
   const created = await folio(['--dir', dir, 'token', 'create', 'site-build', '--description', 'the nightly build', '--duration', '30']);
   assert.is(created.code, 0, created.stderr);
-  const value = lastLine(created.stdout);
-  assert.match(value, /^[0-9a-f]{256}$/);
-  assert.match(created.stdout, /Created API token "site-build" \(read-only, expires \d{4}-\d\d-\d\dT/);
+  assert.match(created.stdout, /^[0-9a-f]{256}\n$/);
+  const value = created.stdout.trim();
+  assert.match(created.stderr, /Created API token "site-build" \(read-only, expires \d{4}-\d\d-\d\dT.*shown only now/);
   const list = await folio(['--dir', dir, 'token', 'list']);
   assert.is(list.code, 0, list.stderr);
   assert.match(list.stdout, /^NAME\s+TYPE\s+CREATED\s+EXPIRES\s+LAST USED\s+DESCRIPTION\n/);
@@ -54,7 +54,7 @@ token('when a token is regenerated then a new value is printed', async () => {
   const first = lastLine((await folio(['--dir', dir, 'token', 'create', 'site-build'])).stdout);
   const regenerated = await folio(['--dir', dir, 'token', 'regenerate', 'site-build']);
   assert.is(regenerated.code, 0, regenerated.stderr);
-  assert.match(regenerated.stdout, /^Regenerated API token "site-build"/);
+  assert.match(regenerated.stderr, /^Regenerated API token "site-build"/);
   const second = lastLine(regenerated.stdout);
   assert.match(second, /^[0-9a-f]{256}$/);
   assert.is.not(second, first);

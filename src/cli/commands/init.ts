@@ -15,6 +15,6 @@ export function registerInit(program: Command, io: CliIo): void {
       const defaultLocale = await valueOrAsk(io, globals, options.defaultLocale, { flag: '--default-locale <code>', message: 'Default locale', default: 'en' });
       const paths = await scaffoldProject(dir ?? globals.dir, { defaultLocale });
       const shown = displayDir(paths.root);
-      done(io, globals, { dir: paths.root, defaultLocale }, `Created a foliocms project in ${shown}. Next: folio --dir ${shown} serve`);
+      done(io, globals, { dir: paths.root, defaultLocale }, `Created a foliocms project in ${shown}. Next: npx folio --dir ${shown} serve`);
     });
 }

@@ -15,10 +15,14 @@ async function openTokens(globals: GlobalOptions, io: CliIo) {
 const collect = (value: string, previous: string[]) => [...previous, value];
 const day = (iso: string | null) => (iso === null ? 'never' : iso.slice(0, 10));
 
-/** The token's value on a line of its own (easy to copy or to `tail -1`), after what it is. */
+/**
+ * The token's value alone on stdout, so that `TOKEN=$(folio token create …)` holds exactly it; what
+ * it is goes to stderr, which a terminal shows too. With --json, the token with its value.
+ */
 function shownOnce(io: CliIo, globals: GlobalOptions, verb: string, token: ApiToken, accessKey: string): void {
   const expires = token.expiresAt === null ? 'does not expire' : `expires ${token.expiresAt}`;
-  done(io, globals, { ...token, accessKey }, `${verb} API token "${token.name}" (${token.type}, ${expires}). It is shown only now: store it as a secret.\n${accessKey}`);
+  if (!globals.json) io.err(`${verb} API token "${token.name}" (${token.type}, ${expires}). It is shown only now: store it as a secret.\n`);
+  done(io, globals, { ...token, accessKey }, accessKey);
 }
 
 export function registerToken(program: Command, io: CliIo): void {
