@@ -126,6 +126,7 @@ export const defaults: Config = deepFreeze({
     defaultLocale: 'en',
   },
   api: {
-    rest: { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, localeDocumentAsArray: true },
+    // Component entries without `id` (this API's spec); `componentIds: true` answers them as Strapi 5 does.
+    rest: { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, localeDocumentAsArray: true, componentIds: false },
   },
 });

@@ -334,6 +334,7 @@ export const shapes: Record<ConfigFileName, Shape> = {
       withCount: boolean,
       strictParams: boolean,
       localeDocumentAsArray: boolean,
+      componentIds: boolean,
     },
   },
 };

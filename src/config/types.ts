@@ -164,6 +164,8 @@ export interface ApiConfig {
     withCount: boolean;
     strictParams: boolean;
     localeDocumentAsArray: boolean;
+    /** Answer component and dynamic-zone entries with their status-local numeric `id`, as Strapi 5 does. */
+    componentIds: boolean;
   };
 }
 

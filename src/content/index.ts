@@ -3,7 +3,7 @@
  * per-document files, the locale- and draft-aware service, and the generated REST routes.
  */
 export { createContentStore, handWrittenId, HAND_WRITTEN_IDS, type ContentStore, type SyncReport } from './store.js';
-export { createContentService, type ContentService, type DraftActionOptions, type RemoveOptions, type WriteOptions } from './service.js';
+export { createContentService, type ContentService, type DraftActionOptions, type MediaLinkRequest, type MediaTarget, type RemoveOptions, type WriteOptions } from './service.js';
 export { NO_LOCALE, type DocumentRow } from './types.js';
 export {
   checkStoredDocument,

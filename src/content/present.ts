@@ -1,7 +1,9 @@
 /**
  * What a client sees of a stored row: `id`, `documentId`, the attributes (unset ones `null`),
  * the timestamps and `locale`. Private and password attributes never leave; components,
- * dynamic zones and relations appear only when populated, and component entries carry no `id`.
+ * dynamic zones and relations appear only when populated. Component and dynamic-zone entries carry
+ * their `id` only when the project asks for it (`rest.componentIds`): the spec leaves it out, Strapi 5
+ * answers it.
  */
 import type { Attribute, RelationAttribute } from '../schema/index.js';
 import type { DocumentStatus } from '../storage/index.js';
@@ -13,6 +15,8 @@ export interface PresentContext {
   /** Resolves a relation of a row (same status and locale rules as reads). */
   related(model: Model, attributeName: string, row: Record<string, unknown>): Array<Record<string, unknown>>;
   evalContext: EvalContext;
+  /** Component and dynamic-zone entries keep their stored, status-local `id` (`rest.componentIds`). */
+  componentIds: boolean;
 }
 
 export interface PresentOptions {
@@ -42,8 +46,10 @@ export function present(model: Model, row: Record<string, unknown>, options: Pre
   if (!model.isComponent) {
     out.id = row.id;
     out.documentId = row.documentId;
-  } else if (row.__component !== undefined) {
-    out.__component = row.__component;
+  } else {
+    if (row.__component !== undefined) out.__component = row.__component;
+    // `fields` never drops it, as it never drops a document's.
+    if (ctx.componentIds && row.id !== undefined) out.id = row.id;
   }
   for (const [name, attribute] of Object.entries(model.attributes)) {
     if (isHidden(attribute)) continue;
@@ -95,6 +101,36 @@ function presentNested(model: Model, name: string, attribute: Attribute, row: Re
   const shaped = rows.map((entry) => present(target, entry, { populate: node.populate, fields: node.fields }, ctx));
   const many = relation.relation === 'oneToMany' || relation.relation === 'manyToMany';
   return many ? shaped : (shaped[0] ?? null);
+}
+
+/** Per model, the populate that shows every component and dynamic zone (see `componentsOnly`). */
+const componentTrees = new WeakMap<Model, PopulateTree>();
+
+/**
+ * What populates every component and dynamic zone of `model`, at any depth, and no relation or
+ * media: the whole of a document's own content, as a webhook's entry carries it (Strapi 5 sends
+ * its entries populated).
+ * @example present(model, row, { populate: componentsOnly(model, lookup) }, ctx)
+ */
+export function componentsOnly(model: Model, lookup: ModelLookup): PopulateTree {
+  let tree = componentTrees.get(model);
+  if (!tree) componentTrees.set(model, (tree = componentTree(model, lookup, new Set([model.uid]))));
+  return tree;
+}
+
+function componentTree(model: Model, lookup: ModelLookup, within: ReadonlySet<string>): PopulateTree {
+  const tree: PopulateTree = {};
+  // A component that holds itself (written by hand) is shown once, not forever.
+  const nested = (uid: string): PopulateNode => {
+    const component = within.has(uid) ? undefined : lookup.model(uid);
+    return component ? { populate: componentTree(component, lookup, new Set([...within, uid])) } : {};
+  };
+  for (const [name, attribute] of Object.entries(model.attributes)) {
+    if (isHidden(attribute)) continue;
+    if (attribute.type === 'component') tree[name] = nested(attribute.component);
+    else if (attribute.type === 'dynamiczone') tree[name] = { on: Object.fromEntries(attribute.components.map((uid) => [uid, nested(uid)])) };
+  }
+  return tree;
 }
 
 /**

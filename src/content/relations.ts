@@ -24,8 +24,11 @@ function tableOf(ctx: RelationContext, target: string): { rows(): readonly Row[]
   return target === USER_UID ? ctx.users : target === ROLE_UID ? ctx.roles : target === FILE_UID ? ctx.files : undefined;
 }
 
-/** The kind of file a MIME type is, as `allowedTypes` names them. */
-function mediaKind(mime: unknown): MediaKind {
+/**
+ * The kind of file a MIME type is, as `allowedTypes` names them.
+ * @example mediaKind('image/png') // 'images'
+ */
+export function mediaKind(mime: unknown): MediaKind {
   const type = typeof mime === 'string' ? mime.split('/')[0] : '';
   return type === 'image' ? 'images' : type === 'video' ? 'videos' : type === 'audio' ? 'audios' : 'files';
 }

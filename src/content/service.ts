@@ -8,6 +8,7 @@ import { ApplicationError, NotFoundError, PreconditionFailedError, ValidationErr
 import { messages } from '../messages.js';
 import { hashPassword } from '../password.js';
 import { newDocumentId, now } from '../ids.js';
+import { didYouMean } from '../suggest.js';
 import { resolveLocale } from '../i18n/index.js';
 import { isSharedAttribute, type Attribute, type ContentType, type RelationAttribute, type Schemas } from '../schema/index.js';
 import type { I18nConfig } from '../config/index.js';
@@ -31,8 +32,8 @@ import {
   type ModelLookup,
   type PopulateTree,
 } from '../model/index.js';
-import { leftOut, present, rowText, withPopulated, type PresentContext, type RowText } from './present.js';
-import { applyRelation, isInverseSide, related, type RelationContext } from './relations.js';
+import { componentsOnly, leftOut, present, rowText, withPopulated, type PresentContext, type RowText } from './present.js';
+import { applyRelation, isInverseSide, mediaKind, related, type RelationContext } from './relations.js';
 import { checkStoredDocument } from './check.js';
 import type { ContentStore, SyncReport } from './store.js';
 import { NO_LOCALE, type DocumentRow } from './types.js';
@@ -51,6 +52,11 @@ export interface ContentServiceDeps {
   i18n(): I18nConfig;
   /** Told what each write did, durably, before its answer goes out (webhooks). */
   webhooks?: { outbox(notices: readonly WebhookNotice[]): Outbox | undefined };
+  /**
+   * `rest.componentIds`: component and dynamic-zone entries are answered with their `id`. Fixed for
+   * the service's life, as the texts it keeps (answer cache, rows' texts) are; default false.
+   */
+  componentIds?: boolean;
 }
 
 export interface WriteOptions {
@@ -95,6 +101,30 @@ interface Version {
 
 export interface DocumentResult {
   data: Record<string, unknown>;
+}
+
+/**
+ * What `POST /api/upload` names to link its files to: Strapi's `ref` (a content type's uid), `refId`
+ * (an entry: its documentId, or the numeric id of one of its versions) and `field` (a media
+ * attribute), and the `locale` version a documentId means (the default locale when none).
+ */
+export interface MediaLinkRequest {
+  ref: string;
+  refId: string;
+  field: string;
+  locale?: string;
+}
+
+/** An entry's media attribute, checked and ready to take files (see mediaTarget). */
+export interface MediaTarget {
+  type: ContentType;
+  documentId: string;
+  /** The locale version whose draft gets the files (null for a type that is not localized). */
+  locale: string | null;
+  field: string;
+  multiple: boolean;
+  /** Refuses (400, naming the field) files the attribute cannot take: several for a single media, a kind outside `allowedTypes`. */
+  check(files: ReadonlyArray<{ name: string; mime: string }>): void;
 }
 
 /** Room for the texts of cached list answers, and the largest one kept. */
@@ -193,13 +223,14 @@ export function createContentService(deps: ContentServiceDeps) {
       return related(relationContext, attribute, row, status, deps.i18n().defaultLocale, name);
     };
     const evaluate: EvalContext = { lookup, related: relatedRows };
-    return { evaluate, present: { lookup, status, related: relatedRows, evalContext: evaluate } };
+    return { evaluate, present: { lookup, status, related: relatedRows, evalContext: evaluate, componentIds: deps.componentIds === true } };
   }
 
   /**
    * What a write tells the webhooks (`entry.create`, `entry.publish`, …), each entry as the Content
-   * API answers it (no private or password attribute): the deliveries that commit with the write
-   * (see CommitOptions), made from the versions about to be stored. Undefined when none listens.
+   * API answers it (no private or password attribute) with its components and dynamic zones, as
+   * Strapi 5 sends it: the deliveries that commit with the write (see CommitOptions), made from the
+   * versions about to be stored. Undefined when none listens.
    */
   function outboxOf(type: ContentType, events: ReadonlyArray<[WebhookEvent, DocumentRow, DocumentStatus]>): Outbox | undefined {
     if (!deps.webhooks || events.length === 0) return undefined;
@@ -208,7 +239,7 @@ export function createContentService(deps: ContentServiceDeps) {
       events.map(([event, row, status]) => ({
         event,
         subject: `${type.uid}:${row.documentId}`,
-        fields: { model: type.singularName, uid: type.uid, entry: present(model, row, {}, contexts(status).present) },
+        fields: { model: type.singularName, uid: type.uid, entry: present(model, row, { populate: componentsOnly(model, lookup) }, contexts(status).present) },
       })),
     );
   }
@@ -838,6 +869,109 @@ export function createContentService(deps: ContentServiceDeps) {
     return changed;
   }
 
+  /** A 400 naming the form field `field` of an upload that links files. */
+  function linkError(field: string, message: string): ValidationError {
+    return new ValidationError(message, { errors: [{ path: [field], message, name: 'ValidationError' }] });
+  }
+
+  /** The version a numeric id names (a row id, as answers show it), in any status and locale. */
+  function versionWithId(type: ContentType, id: number): DocumentRow | undefined {
+    for (const documentId of store.documentIds(type)) {
+      const found = store.versions(type, documentId).find(({ row }) => row.id === id);
+      if (found) return found.row;
+    }
+    return undefined;
+  }
+
+  /**
+   * Checks, before any file is stored, where `POST /api/upload` with `ref`, `refId` and `field` will
+   * link its files: the content type, the media attribute, the caller's right to update the entry
+   * (403 otherwise), and the entry itself in the locale asked. A documentId means the version in
+   * `locale` (the default when none); a numeric id, as Strapi 5 takes it, means the version with
+   * that id, in its own locale. Each wrong value is a 400 naming it.
+   * @example const target = await content.mediaTarget({ ref: 'api::article.article', refId: 'abc123', field: 'cover' }, actor);
+   */
+  async function mediaTarget(request: MediaLinkRequest, actor: Actor): Promise<MediaTarget> {
+    const type = schemas.byUid(request.ref);
+    if (!type) {
+      const uids = schemas.contentTypes.map((each) => each.uid);
+      throw linkError('ref', `ref "${request.ref}" names no content type (${uids.join(', ')})${didYouMean(request.ref, uids)}`);
+    }
+    const attribute = type.attributes[request.field];
+    if (!attribute) {
+      const names = Object.keys(type.attributes);
+      throw linkError('field', `field "${request.field}" is not an attribute of ${type.singularName}${didYouMean(request.field, names)}`);
+    }
+    if (attribute.type !== 'relation' || !attribute.media) {
+      const media = Object.entries(type.attributes).filter(([, each]) => each.type === 'relation' && each.media).map(([name]) => name);
+      throw linkError('field', `field "${request.field}" of ${type.singularName} is not a media attribute (media attributes: ${media.join(', ') || 'none'})`);
+    }
+    assertCan(actor, contentAction(type.singularName, 'update'));
+    let documentId: string | undefined;
+    let locale: string | null;
+    const byId = /^\d{1,15}$/.test(request.refId) ? versionWithId(type, Number(request.refId)) : undefined;
+    if (byId) {
+      documentId = byId.documentId;
+      locale = type.localized ? byId.locale : null;
+      if (type.localized && request.locale !== undefined && request.locale !== locale) {
+        throw linkError('locale', `refId ${request.refId} is the ${String(locale)} version of ${type.singularName} ${documentId}, not the ${request.locale} one: send its documentId with locale ${request.locale}`);
+      }
+    } else {
+      try {
+        locale = localeOf(type, request.locale, false) as string | null;
+      } catch (error) {
+        if (error instanceof ValidationError) throw linkError('locale', error.message);
+        throw error;
+      }
+      const found = () => store.get(type, request.refId, 'draft', locale) ?? store.get(type, request.refId, 'published', locale);
+      // Written a moment ago by another process, or on disk, and not seen yet: read it before saying it is not there.
+      if (!found() && isSafeName(request.refId)) await queued(writeKey(type, request.refId), () => reread(type, request.refId));
+      if (found()) documentId = request.refId;
+    }
+    if (documentId === undefined) {
+      const where = type.localized && !byId ? ` in locale ${String(locale!)}` : '';
+      throw linkError('refId', `refId "${request.refId}" names no ${type.singularName}${where} (a documentId, or the numeric id of one of its versions)`);
+    }
+    const field = request.field;
+    const multiple = attribute.relation === 'manyToMany';
+    const allowed = attribute.media.allowedTypes;
+    return {
+      type,
+      documentId,
+      locale,
+      field,
+      multiple,
+      check: (files) => {
+        if (!multiple && files.length > 1) throw linkError('field', `${field} takes one file: ${files.length} were sent`);
+        for (const file of files) {
+          const kind = mediaKind(file.mime);
+          if (allowed && !allowed.includes(kind)) throw linkError('field', `${field} takes ${allowed.join(', ')}: ${file.name} is ${kind} (${file.mime})`);
+        }
+      },
+    };
+  }
+
+  /**
+   * Links stored files to the entry `target` names, as `PUT ?status=draft` with the field would:
+   * a single media gets the first file in place of what it held, a multiple one gets them after
+   * its own. The draft of that locale is written (the only version of a type without draft &
+   * publish), with the same validation, webhooks and copies of shared attributes to the other
+   * locales' drafts as any update, and needs the same `update` action.
+   * @example await content.linkFiles(target, [12], actor);
+   */
+  async function linkFiles(target: MediaTarget, fileIds: readonly number[], actor: Actor): Promise<DocumentResult> {
+    const data = { [target.field]: target.multiple ? { connect: [...fileIds] } : (fileIds[0] ?? null) };
+    try {
+      // If-Match `*`: the version must still be there; a write never makes a new locale version here.
+      return await update(target.type, target.documentId, data, { status: 'draft', locale: target.locale ?? undefined, actor, ifMatch: ['*'] });
+    } catch (error) {
+      if (error instanceof PreconditionFailedError || error instanceof NotFoundError) {
+        throw linkError('refId', `refId names no ${target.type.singularName}${target.locale === null ? '' : ` in locale ${target.locale}`}: it was deleted while the files were stored`);
+      }
+      throw error;
+    }
+  }
+
   // --------------------------------------------------------------------------------------------
   // Files changed by something else (git, an editor)
   // --------------------------------------------------------------------------------------------
@@ -933,5 +1067,5 @@ export function createContentService(deps: ContentServiceDeps) {
   /** The models as `actor` may read them: what a request's query is parsed against. */
   const modelsFor = (actor: Actor): ModelLookup => lookupFor(lookup, actor);
 
-  return { modelsFor, findJson, findOneJson, findSingleJson, stateTag, create, update, updateSingle, remove, removeSingle, draftAction, draftActionSingle, noteChangedOnDisk, syncFromDisk, syncTypeFromDisk, unlinkFile };
+  return { modelsFor, findJson, findOneJson, findSingleJson, stateTag, create, update, updateSingle, remove, removeSingle, draftAction, draftActionSingle, noteChangedOnDisk, syncFromDisk, syncTypeFromDisk, unlinkFile, mediaTarget, linkFiles };
 }

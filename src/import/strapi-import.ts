@@ -232,8 +232,12 @@ export async function importStrapi(dir: string, archive: string, options: Import
       [['locales'], locales],
       [['defaultLocale'], defaultLocale],
     ]);
-    // A front end written for Strapi reads one document in a locale as an object, as Strapi answers it.
-    await setYaml(join(stage.project, 'config', 'api.yaml'), [[['rest', 'localeDocumentAsArray'], false]]);
+    // A front end written for Strapi reads one document in a locale as an object, and component
+    // entries with their ids (some key them by it), as Strapi answers them.
+    await setYaml(join(stage.project, 'config', 'api.yaml'), [
+      [['rest', 'localeDocumentAsArray'], false],
+      [['rest', 'componentIds'], true],
+    ]);
     const advanced = advancedSettings(index.settings.get('plugin_users-permissions_advanced'));
     await setYaml(
       join(stage.project, 'config', 'users-permissions.yaml'),

@@ -11,7 +11,7 @@ import { newDocumentId, now } from '../ids.js';
 import { isPlainName } from '../safe-path.js';
 import type { FileData, Table, TableData } from '../storage/index.js';
 import type { Outbox, WebhookNotice } from '../webhooks/index.js';
-import { makeFormats, measure } from './formats.js';
+import { makeFormats, measure, type ImageFacts } from './formats.js';
 import { playable } from './sniff.js';
 import type { MediaProvider } from './provider.js';
 import type { FileFields, FileFormat, FileInfo, FileRow, IncomingFile } from './types.js';
@@ -130,6 +130,30 @@ async function headOf(path: string, length = 16): Promise<Uint8Array> {
   }
 }
 
+/** A file read but not yet stored (see identify). */
+interface Identified {
+  file: IncomingFile;
+  info: FileInfo;
+  name: string;
+  ext: string;
+  mime: string;
+  image: ImageFacts | undefined;
+}
+
+/** What an upload is about to store, one entry per file: its name and the type its bytes gave it. */
+export interface UploadCandidate {
+  name: string;
+  mime: string;
+}
+
+export interface UploadOptions {
+  /**
+   * Called once every file of the request is identified and before any is stored: throwing refuses
+   * the upload with nothing written (a media attribute that takes one file, or only images).
+   */
+  accept?(files: readonly UploadCandidate[]): void;
+}
+
 const notAnImage = (name: string) => new ValidationError(`${name} is not a valid image`, { errors: [{ path: ['files'], message: `${name} is not a valid image`, name: 'ValidationError' }] });
 
 /**
@@ -138,13 +162,16 @@ const notAnImage = (name: string) => new ValidationError(`${name} is not a valid
 export function createMediaService(deps: MediaServiceDeps) {
   const { files, provider } = deps;
 
-  /** The stored fields of a file: its bytes and formats written, durably, before any record names them. */
-  async function prepare(file: IncomingFile, info: FileInfo): Promise<{ fields: FileFields; written: string[] }> {
-    const { sizeLimit, breakpoints } = deps.settings();
+  /**
+   * What a file is, read from its bytes before anything is written: its name, extension and type
+   * (an image's from its header, a video's or audio's from its container). Refuses a file over
+   * `sizeLimit`, a name that is not one, and a file that claims to be an image and is none.
+   */
+  async function identify(file: IncomingFile, info: FileInfo): Promise<Identified> {
+    const { sizeLimit } = deps.settings();
     const name = checkedName(info.name ?? file.filename, 'fileInfo.name');
     if (file.size > sizeLimit) throw new PayloadTooLargeError(tooLarge(name, sizeLimit));
     const ext = extensionOf(file.filename) || extensionOf(name);
-    const hash = fileHash(name, ext);
     const declared = file.mime || 'application/octet-stream';
     // A file that says it is an image must be one: its bytes decide its type, never the label a
     // client put on it (an HTML page named photo.jpg is refused, so it can never be served as one).
@@ -153,6 +180,13 @@ export function createMediaService(deps: MediaServiceDeps) {
     if (claimsImage && !image) throw notAnImage(name);
     // Declared video or audio that no player would play is kept as a plain file (kind `files`).
     const mime = image ? (IMAGE_MIME[image.format] ?? declared) : playable(await headOf(file.path), declared) ? declared : 'application/octet-stream';
+    return { file, info, name, ext, mime, image };
+  }
+
+  /** The stored fields of an identified file: its bytes and formats written, durably, before any record names them. */
+  async function prepare({ file, info, name, ext, mime, image }: Identified): Promise<{ fields: FileFields; written: string[] }> {
+    const { breakpoints } = deps.settings();
+    const hash = fileHash(name, ext);
     // A whole header over data cut short or corrupt: the pixels cannot be read, so it is no image.
     const made = image ? await makeFormats(file.path, image, breakpoints).catch(() => Promise.reject(notAnImage(name))) : [];
     const written: string[] = [];
@@ -209,8 +243,8 @@ export function createMediaService(deps: MediaServiceDeps) {
     return row;
   }
 
-  async function store(file: IncomingFile, info: FileInfo): Promise<FileRow> {
-    const { fields, written } = await prepare(file, info);
+  async function store(identified: Identified): Promise<FileRow> {
+    const { fields, written } = await prepare(identified);
     const stamp = now();
     return changeLibrary('media.create', (data) => {
       const row: FileRow = { id: data.nextId++, documentId: newDocumentId(), ...fields, createdAt: stamp, updatedAt: stamp, publishedAt: stamp };
@@ -235,17 +269,47 @@ export function createMediaService(deps: MediaServiceDeps) {
    */
   const storedNames = (row: FileRow) => [`${row.hash}${row.ext}`, ...Object.values(row.formats ?? {}).map((format) => `${format.hash}${format.ext}`)].filter(isPlainName);
 
+  /** Deletes a file's record, then its bytes and formats; answers the record as it was. */
+  async function remove(id: number): Promise<FileRow> {
+    const removed = await changeLibrary('media.delete', (data) => {
+      const index = data.rows.findIndex((row) => row.id === id);
+      if (index < 0) throw new NotFoundError('file.notFound');
+      return data.rows.splice(index, 1)[0]!;
+    });
+    for (const name of storedNames(removed)) await provider.remove(name);
+    return removed;
+  }
+
+  /**
+   * Takes back files just uploaded whose purpose failed (a later file of the same upload, or their
+   * link to a document): each record, then its bytes, as a delete does. What cannot be removed stays.
+   */
+  async function discard(rows: readonly FileRow[]): Promise<void> {
+    for (const row of [...rows].reverse()) await remove(row.id).catch(() => undefined);
+  }
+
   return {
     /**
-     * Stores each file (with its `fileInfo` by position) and answers their records, in order. A
-     * file that cannot be stored leaves nothing behind: its bytes already written are removed.
+     * Stores each file (with its `fileInfo` by position) and answers their records, in order. Every
+     * file is read first (`options.accept` may then refuse them), and the upload is whole or nothing:
+     * a file that cannot be stored takes back the files of the same call stored before it.
      */
-    async upload(incoming: readonly IncomingFile[], infos: readonly FileInfo[] = []): Promise<FileRow[]> {
+    async upload(incoming: readonly IncomingFile[], infos: readonly FileInfo[] = [], options: UploadOptions = {}): Promise<FileRow[]> {
       if (incoming.length === 0) throw new ValidationError('Files are empty');
+      const identified: Identified[] = [];
+      for (const [index, file] of incoming.entries()) identified.push(await identify(file, infos[index] ?? {}));
+      options.accept?.(identified.map(({ name, mime }) => ({ name, mime })));
       const stored: FileRow[] = [];
-      for (const [index, file] of incoming.entries()) stored.push(await store(file, infos[index] ?? {}));
+      try {
+        for (const file of identified) stored.push(await store(file));
+      } catch (error) {
+        await discard(stored);
+        throw error;
+      }
       return stored;
     },
+
+    discard,
 
     /**
      * `POST /api/upload?id=…`: without a file, changes what `info` gives of the file's name,
@@ -261,7 +325,7 @@ export function createMediaService(deps: MediaServiceDeps) {
         ...(info.alternativeText !== undefined && { alternativeText: info.alternativeText }),
         ...(info.caption !== undefined && { caption: info.caption }),
       };
-      const replaced = file ? await prepare(file, { name: name ?? current.name, alternativeText: current.alternativeText, caption: current.caption }) : undefined;
+      const replaced = file ? await prepare(await identify(file, { name: name ?? current.name, alternativeText: current.alternativeText, caption: current.caption })) : undefined;
       let before: FileRow | undefined;
       const updated = await changeLibrary('media.update', (data) => {
         const index = data.rows.findIndex((row) => row.id === id);
@@ -291,16 +355,7 @@ export function createMediaService(deps: MediaServiceDeps) {
       return files.rows().find((row) => row.id === id);
     },
 
-    /** Deletes a file's record, then its bytes and formats; answers the record as it was. */
-    async remove(id: number): Promise<FileRow> {
-      const removed = await changeLibrary('media.delete', (data) => {
-        const index = data.rows.findIndex((row) => row.id === id);
-        if (index < 0) throw new NotFoundError('file.notFound');
-        return data.rows.splice(index, 1)[0]!;
-      });
-      for (const name of storedNames(removed)) await provider.remove(name);
-      return removed;
-    },
+    remove,
   };
 }
 

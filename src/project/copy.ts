@@ -7,7 +7,7 @@
  */
 import { ApplicationError } from '../errors.js';
 import { loadConfig, postgresUrl } from '../config/index.js';
-import { copyStoreData, openFilesDataStore, openPostgresDataStore, type DataStore } from './stores.js';
+import { accountRows, ACCOUNT_TABLES, copyStoreData, isEmptyStore, openFilesDataStore, openPostgresDataStore, type DataStore } from './stores.js';
 import { assertProject, projectEnv, projectPaths, TABLES, type TableName } from './paths.js';
 
 export interface CopyReport {
@@ -19,13 +19,10 @@ export interface CopyReport {
   rows: Record<TableName, number>;
 }
 
-/** Tables that hold what a user made: a store with rows in them is not empty. */
-const ACCOUNT_TABLES: readonly TableName[] = ['users', 'sessions', 'tokens'];
-
 async function assertEmpty(store: DataStore): Promise<void> {
   const documents = await store.documents.list();
+  if (isEmptyStore({ documents: documents.length, ...accountRows(store.tables) })) return;
   const accounts = ACCOUNT_TABLES.filter((name) => store.tables[name].rows().length > 0);
-  if (documents.length === 0 && accounts.length === 0) return;
   const held = [documents.length > 0 ? `${documents.length} document version(s)` : '', ...accounts.map((name) => `${store.tables[name].rows().length} ${name}`)].filter(Boolean).join(', ');
   throw new ApplicationError(`${store.shown} already holds data (${held}): folio db copy copies into an empty store and never overwrites one`);
 }

@@ -8,7 +8,7 @@ import type { DatabaseConfig } from '../config/index.js';
 import type { ContentService } from '../content/index.js';
 import type { Logger } from '../log/index.js';
 import type { Schemas } from '../schema/index.js';
-import { connectPostgres, migrate, openPostgresTable, shownDatabase, type PostgresDatabase, type PostgresTable, type Row } from '../storage/index.js';
+import { connectPostgres, describeFailure, isUnreachable, migrate, openPostgresTable, shownDatabase, type PostgresDatabase, type PostgresTable, type Row } from '../storage/index.js';
 import { TABLES, type TableName } from './paths.js';
 
 export interface ProjectDatabase {
@@ -27,8 +27,7 @@ export async function openDatabase(settings: DatabaseConfig): Promise<ProjectDat
   try {
     db = await connectPostgres(settings);
   } catch (error) {
-    const reason = (error as Error).message || (error as { code?: string }).code || 'no answer';
-    throw new ApplicationError(`cannot connect to the database ${shownDatabase(settings)} (config/database.yaml or DATABASE_URL): ${reason}`);
+    throw new ApplicationError(`cannot connect to the database ${shownDatabase(settings)} (config/database.yaml or DATABASE_URL): ${describeFailure(error, settings)}`);
   }
   const applied = await migrate(db);
   const tables = Object.fromEntries(await Promise.all(TABLES.map(async (name) => [name, await openPostgresTable(db, name)] as const))) as ProjectDatabase['tables'];
@@ -44,12 +43,18 @@ export interface FollowDatabaseOptions {
 
 /**
  * Serves what the other processes on the database write: a table they changed is read again, a
- * document they changed is read and served as the file watcher serves one changed on disk. After
- * the listening connection was lost and is back, everything is caught up. Answers a stop function.
+ * document they changed is read and served as the file watcher serves one changed on disk. The
+ * connection that listens is lost and back as the database is: both are logged, once each (the
+ * loss at once, not at the next request). Once back, everything is caught up. Answers a stop
+ * function.
  */
 export async function followDatabase({ database, schemas, content, log }: FollowDatabaseOptions): Promise<() => Promise<void>> {
   const typeNamed = (name: string) => schemas().contentTypes.find((type) => type.singularName === name);
-  const failed = (what: string) => (error: unknown) => log.error(`${what} was not read again from the database`, error);
+  const failed = (what: string) => (error: unknown) => {
+    // The database gone: its loss has a line of its own (below), and its return catches up everything.
+    if (isUnreachable(error) || isUnreachable((error as { cause?: unknown } | undefined)?.cause)) return;
+    log.error(`${what} was not read again from the database`, error);
+  };
 
   // No need to mark documents changed for the next write: on a shared store every write reads its document first.
   function document(typeName: string, documentId: string): Promise<unknown> | undefined {
@@ -63,10 +68,15 @@ export async function followDatabase({ database, schemas, content, log }: Follow
       // Answered once served: the writer waits for it before it answers (see PostgresDatabase.transaction).
       return database.tables[change.name as TableName]?.catchUp(change.version).catch(failed(`table ${change.name}`));
     },
-    () => {
-      log.info('the connection to the database is back: catching up with what other processes wrote meanwhile');
-      for (const table of Object.values(database.tables)) table.catchUp().catch(failed(`table ${table.name}`));
-      for (const type of schemas().contentTypes) content.syncTypeFromDisk(type).catch(failed(type.singularName));
+    {
+      lost(cause) {
+        log.error(`the connection to the database ${database.db.shown} was lost (${cause}): reconnecting; while it cannot be reached, writes answer 503 and reads are served from memory`);
+      },
+      back() {
+        log.info('the connection to the database is back: catching up with what other processes wrote meanwhile');
+        for (const table of Object.values(database.tables)) table.catchUp().catch(failed(`table ${table.name}`));
+        for (const type of schemas().contentTypes) content.syncTypeFromDisk(type).catch(failed(type.singularName));
+      },
     },
   );
 }

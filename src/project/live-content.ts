@@ -63,6 +63,8 @@ export function createLiveContent(initial: ContentService, initialSchemas: Schem
     syncFromDisk: (type, documentId) => write((service) => service.syncFromDisk(currentType(type), documentId)),
     syncTypeFromDisk: (type) => write((service) => service.syncTypeFromDisk(currentType(type))),
     unlinkFile: (fileId) => write((service) => service.unlinkFile(fileId)),
+    mediaTarget: (request, actor) => write((service) => service.mediaTarget(request, actor)),
+    linkFiles: (target, fileIds, actor) => write((service) => service.linkFiles({ ...target, type: currentType(target.type) }, fileIds, actor)),
   };
 
   async function replace(build: () => Promise<{ content: ContentService; schemas: Schemas } | undefined>): Promise<void> {

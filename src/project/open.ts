@@ -28,6 +28,7 @@ import { databaseProblem, followDatabase, openDatabase, type ProjectDatabase } f
 import { followContentTypes } from './follow-content-types.js';
 import { createWebhookService, openSpool, startDeliveries, postgresDeliveries, type DeliveryRow, type WebhookRow, type WebhookService } from '../webhooks/index.js';
 import { createLiveContent } from './live-content.js';
+import { accountRows, dataLeftBehind } from './stores.js';
 import { assertProject, projectEnv, projectPaths, TABLES, type ProjectPaths, type TableName } from './paths.js';
 
 
@@ -258,7 +259,18 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
     const store = createContentStore(documents, schemas);
     const contentShown = relative(paths.root, paths.content).split(sep).join('/');
     await store.load((file, problems) => log.warn(`${contentShown}/${file}: not served (${problems.join('; ')})`));
-    const contentDeps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => config.i18n, webhooks: data.webhooks };
+    if (database) {
+      // A files project switched to a new database serves an empty site: said once, at start.
+      const leftBehind = await dataLeftBehind({
+        database: { documents: schemas.contentTypes.reduce((sum, type) => sum + store.documentIds(type).length, 0), ...accountRows(tables) },
+        databaseShown: database.db.shown,
+        dataDir: paths.data,
+        dataShown: `${relative(paths.root, paths.data).split(sep).join('/')}/`,
+        types: schemas.contentTypes.map((type) => type.singularName),
+      });
+      if (leftBehind) log.warn(leftBehind);
+    }
+    const contentDeps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => config.i18n, webhooks: data.webhooks, componentIds: config.api.rest.componentIds };
     const live = createLiveContent(createContentService({ schemas, lookup, store, ...contentDeps }), schemas);
 
     /** Serves content types changed on disk, with every model and service built from them, or answers why not. */

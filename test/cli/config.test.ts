@@ -18,7 +18,7 @@ config('get should print the value as YAML, or JSON with --json', async () => {
   assert.is(yaml.code, 0, yaml.stderr);
   assert.is(yaml.stdout, 'legacy-support\n');
   const json = await folio(['--dir', dir, 'config', 'get', 'api.rest', '--json']);
-  assert.equal(JSON.parse(json.stdout), { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, localeDocumentAsArray: true });
+  assert.equal(JSON.parse(json.stdout), { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, localeDocumentAsArray: true, componentIds: false });
 });
 
 config('set should parse YAML values, write the file, and say when it takes effect', async () => {

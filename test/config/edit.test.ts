@@ -87,10 +87,10 @@ set('when the key names only a file then it asks for a key inside it', async () 
 
 set('when concurrent sets touch different keys of one file then none is lost', async () => {
   const p = await project();
-  const keys = ['defaultLimit', 'maxLimit', 'withCount', 'strictParams', 'localeDocumentAsArray'];
-  const values = ['7', '70', 'false', 'true', 'false'];
+  const keys = ['defaultLimit', 'maxLimit', 'withCount', 'strictParams', 'localeDocumentAsArray', 'componentIds'];
+  const values = ['7', '70', 'false', 'true', 'false', 'true'];
   await Promise.all(keys.map((key, i) => setConfigValue(p.path, p.data, `api.rest.${key}`, values[i]!)));
-  assert.equal((await loadConfig(p.path)).api.rest, { defaultLimit: 7, maxLimit: 70, withCount: false, strictParams: true, localeDocumentAsArray: false });
+  assert.equal((await loadConfig(p.path)).api.rest, { defaultLimit: 7, maxLimit: 70, withCount: false, strictParams: true, localeDocumentAsArray: false, componentIds: true });
   await p.cleanup();
 });
 

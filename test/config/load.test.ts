@@ -38,7 +38,7 @@ layering('should answer the defaults of CONTRACT.md for a project without config
   assert.is(config.usersPermissions.advanced.defaultRole, 'authenticated');
   assert.is(config.email.transport, 'outbox');
   assert.equal(config.i18n, { locales: [{ code: 'en', name: 'English (en)' }], defaultLocale: 'en' });
-  assert.equal(config.api.rest, { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, localeDocumentAsArray: true });
+  assert.equal(config.api.rest, { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, localeDocumentAsArray: true, componentIds: false });
   await tmp.cleanup();
 });
 
@@ -90,6 +90,7 @@ errors('when a value has the wrong type then the message names the file and the 
     await loadError({ 'users-permissions.yaml': 'jwtManagement: sessions\n' }),
     'config/users-permissions.yaml: jwtManagement must be one of "legacy-support", "legacy", "refresh", got "sessions"',
   );
+  assert.is(await loadError({ 'api.yaml': 'rest:\n  componentIds: "yes"\n' }), 'config/api.yaml: rest.componentIds must be true or false, got "yes"');
 });
 
 errors('when a key is unknown then the message names it and suggests the closest one', async () => {

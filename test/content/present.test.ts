@@ -15,7 +15,7 @@ const tags = [
 ];
 const users = [{ id: 7, documentId: 'u7', username: 'ann', email: 'ann@example.com', password: 'hash', resetPasswordToken: 'secret', confirmed: true, role: null }];
 const evaluate = store({ [category.uid]: categories, [tag.uid]: tags, [user.uid]: users });
-const ctx: PresentContext = { lookup, status: 'published', related: evaluate.related, evalContext: evaluate };
+const ctx: PresentContext = { lookup, status: 'published', related: evaluate.related, evalContext: evaluate, componentIds: false };
 
 const ROWS: Array<Record<string, unknown>> = [
   { id: 1, documentId: 'a1', locale: 'en', title: 'Hello', views: 3, price: 2.5, meta: { nested: [1, { a: null }] }, content: [{ type: 'paragraph', children: [{ type: 'text', text: 'x' }] }], secret: 'hidden', password: 'hash', category: 'c1', tags: ['t1', 't2'], author: 7, internalTags: ['t1'], sections: [{ id: 4, heading: 'h' }], createdAt: '2026-01-01T00:00:00.000Z' },

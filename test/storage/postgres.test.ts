@@ -2,7 +2,7 @@
 // real server, each test on a database of its own.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { connectPostgres, createPostgresDocuments, migrate, MIGRATIONS, openPostgresTable, type PostgresDatabase, type Row } from '../../src/storage/index.js';
+import { connectPostgres, createPostgresDocuments, describeFailure, migrate, MIGRATIONS, openPostgresTable, type PostgresDatabase, type Row } from '../../src/storage/index.js';
 import { ServiceUnavailableError } from '../../src/errors.js';
 import { startPostgres } from '../_helpers/postgres.js';
 import { documentContract, tableContract } from './contract.js';
@@ -119,8 +119,8 @@ schema('a process should be told of another one’s writes, and not of its own',
   const other = await connectPostgres(settings(url));
   const seen: unknown[] = [];
   const ownSeen: unknown[] = [];
-  const stop = await db.listen((change) => seen.push(change), () => undefined);
-  const stopOwn = await other.listen((change) => ownSeen.push(change), () => undefined);
+  const stop = await db.listen((change) => seen.push(change), { lost: () => undefined, back: () => undefined });
+  const stopOwn = await other.listen((change) => ownSeen.push(change), { lost: () => undefined, back: () => undefined });
   try {
     await createPostgresDocuments(other).put({ type: 'article', documentId: 'abc', status: 'draft', locale: 'en' }, { title: 'Hi' });
     const table = await openPostgresTable<Row>(other, 'roles');
@@ -151,6 +151,61 @@ schema('a write while the database is down should fail as a ServiceUnavailableEr
   } finally {
     await db.close();
   }
+});
+
+/** Ends every connection to the database at `url`, as an administrator (or a failover) would. */
+async function terminateConnections(url: string): Promise<void> {
+  const admin = await connectPostgres(settings(`${postgres.adminUrl}/postgres`));
+  try {
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [new URL(url).pathname.slice(1)]);
+  } finally {
+    await admin.close();
+  }
+}
+
+schema('a follower should be told once that its connection was lost, with the cause and never the password, and once that it is back', async () => {
+  const { db, url } = await freshDatabase();
+  const told: string[] = [];
+  const stop = await db.listen(() => undefined, { lost: (cause) => told.push(`lost: ${cause}`), back: () => told.push('back') });
+  try {
+    await terminateConnections(url);
+    for (let i = 0; i < 100 && told.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(told, ['lost: terminating connection due to administrator command, 57P01', 'back']);
+  } finally {
+    await stop();
+    await db.close();
+  }
+});
+
+schema('a connection ended while a transaction or a lock holds it should fail that work as a ServiceUnavailableError, not end the process', async () => {
+  const { db, url } = await freshDatabase();
+  try {
+    const inTransaction = db.transaction(async (client) => {
+      await client.query('SELECT 1');
+      await terminateConnections(url);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the loss arrives between two queries
+      await client.query('SELECT 1');
+    });
+    assert.instance(await inTransaction.then(() => undefined, (error: unknown) => error), ServiceUnavailableError);
+    const underLock = db.exclusive('article', async () => {
+      await terminateConnections(url);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return 'done';
+    });
+    assert.is(await underLock, 'done', 'a lock lost with its connection is released by the database');
+    assert.equal((await db.query('SELECT 1 AS one')).rows, [{ one: 1 }], 'the pool makes new connections');
+  } finally {
+    await db.close();
+  }
+});
+
+schema('describeFailure should say why a connection failed without the password or the connection string, even when the error repeats them', () => {
+  const url = 'postgres://folio:hunter2%21x@db.internal:5432/site';
+  const error = Object.assign(new Error(`could not connect with ${url} (password hunter2!x)`), { code: '08001' });
+  assert.is(describeFailure(error, settings(url)), 'could not connect with postgres://folio@db.internal:5432/site (password [redacted]), 08001');
+  const refused = Object.assign(new AggregateError([], ''), { code: 'ECONNREFUSED' });
+  assert.is(describeFailure(refused, settings(url)), 'ECONNREFUSED');
+  assert.is(describeFailure(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }), settings(url)), 'connect ECONNREFUSED 127.0.0.1:5432');
 });
 
 schema.after(() => postgres.stop());

@@ -26,6 +26,6 @@ export function apiRouter(project: Project): Router {
   userRoutes(api, { users: project.users, userModel: project.lookup.userModel, lookup: project.lookup });
   roleRoutes(api, project.roles);
   authRoutes(api, { auth: project.auth, settings: () => project.config.usersPermissions, redis: project.redis });
-  uploadRoutes(api, { media: project.media, lookup: project.lookup, limits: () => ({ fileSize: project.config.upload.sizeLimit, requestSize: project.config.upload.requestSizeLimit ?? project.config.upload.sizeLimit }), unlinkFile: (id) => project.content.unlinkFile(id) });
+  uploadRoutes(api, { media: project.media, content: project.content, lookup: project.lookup, limits: () => ({ fileSize: project.config.upload.sizeLimit, requestSize: project.config.upload.requestSizeLimit ?? project.config.upload.sizeLimit }), unlinkFile: (id) => project.content.unlinkFile(id) });
   return api;
 }

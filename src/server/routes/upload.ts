@@ -1,11 +1,13 @@
 /**
- * `/api/upload…` (Strapi 5's upload plugin, Content API): files uploaded as multipart, listed with
- * filters, sort and `start`/`limit`, read and deleted by numeric id. Answers are bare file objects
- * and arrays, as Strapi's.
+ * `/api/upload…` (Strapi 5's upload plugin, Content API): files uploaded as multipart (and linked
+ * to an entry's media attribute with `ref`, `refId` and `field`), listed with filters, sort and
+ * `start`/`limit`, read and deleted by numeric id. Answers are bare file objects and arrays, as
+ * Strapi's.
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { NotFoundError, ValidationError } from '../../errors.js';
+import type { ContentService, MediaLinkRequest } from '../../content/index.js';
 import { presentFile, type FileInfo, type FileRow, type MediaService } from '../../media/index.js';
 import { compareBy, compileFilter, fileModel, lookupFor, parseQueryString, parseUsersQuery, pickFields, type ModelLookup } from '../../model/index.js';
 import { uploadAction, type Actor } from '../../permissions/index.js';
@@ -15,6 +17,8 @@ import { withMultipart, type MultipartLimits } from '../multipart.js';
 
 export interface UploadRoutesDeps {
   media: MediaService;
+  /** Where uploaded files are linked to an entry (`ref`, `refId`, `field`). */
+  content: Pick<ContentService, 'mediaTarget' | 'linkFiles'>;
   /** Unlinks a deleted file from the documents that show it. */
   unlinkFile(id: number): Promise<unknown>;
   lookup: ModelLookup;
@@ -51,6 +55,37 @@ function parseFileInfo(values: readonly string[] = []): FileInfo[] {
   });
 }
 
+/** Strapi's form fields that link an upload to an entry; `locale` (ours) may come with them. */
+const LINK_FIELDS = ['ref', 'refId', 'field'] as const;
+
+function badLinkField(field: string, message: string): ValidationError {
+  return new ValidationError(message, { errors: [{ path: [field], message, name: 'ValidationError' }] });
+}
+
+/**
+ * `ref`, `refId` and `field` (with `locale`), when the upload links its files to an entry: all
+ * three or none (Strapi quietly links nothing when one is missing; a link asked for is never
+ * dropped here). Each is given once. `path` (a folder for providers that have them) is accepted
+ * and has no use with the local folder.
+ */
+function parseLink(fields: Record<string, string[]>): MediaLinkRequest | undefined {
+  const one = (name: string): string | undefined => {
+    const values = fields[name] ?? [];
+    if (values.length > 1) throw badLinkField(name, `${name} must be given once, got ${values.length} values`);
+    return values[0] === '' ? undefined : values[0];
+  };
+  const [ref, refId, field] = LINK_FIELDS.map(one);
+  const locale = one('locale');
+  const given = LINK_FIELDS.filter((_, index) => [ref, refId, field][index] !== undefined);
+  if (given.length === 0) {
+    if (locale !== undefined) throw badLinkField('locale', 'locale names the version of the entry that ref, refId and field link the files to: give those three too');
+    return undefined;
+  }
+  const missing = LINK_FIELDS.filter((name) => !given.includes(name));
+  if (missing.length > 0) throw badLinkField(missing[0]!, `ref, refId and field link the files to an entry together: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} missing`);
+  return { ref: ref!, refId: refId!, field: field!, ...(locale !== undefined && { locale }) };
+}
+
 /** Files are addressed by their numeric id; anything else names no file. */
 function fileId(raw: string): number {
   if (!/^\d{1,15}$/.test(raw)) throw new NotFoundError('file.notFound');
@@ -71,12 +106,26 @@ export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
     const id = ctx.query.id === undefined ? undefined : fileId(String(ctx.query.id));
     await withMultipart(ctx, 'files', deps.limits(), async ({ files, fields }) => {
       const infos = parseFileInfo(fields.fileInfo);
+      const link = parseLink(fields);
       if (id !== undefined) {
+        if (link) throw badLinkField('ref', 'ref, refId and field link new uploads to an entry; POST /api/upload?id= changes a file, and links nothing');
         if (files.length > 1) throw new ValidationError('Cannot replace a file with multiple ones');
         ctx.body = shape(await media.update(id, infos[0] ?? {}, files[0]));
         return;
       }
-      ctx.body = (await media.upload(files, infos)).map((row) => shape(row));
+      const actor = ctx.state.actor as Actor;
+      // Everything the link needs is checked before a byte is stored: a refused link stores nothing.
+      const target = link && files.length > 0 ? await deps.content.mediaTarget(link, actor) : undefined;
+      const rows = await media.upload(files, infos, { ...(target && { accept: target.check }) });
+      if (target) {
+        try {
+          await deps.content.linkFiles(target, rows.map((row) => row.id), actor);
+        } catch (error) {
+          await media.discard(rows);
+          throw error;
+        }
+      }
+      ctx.body = rows.map((row) => shape(row));
       ctx.status = 201;
     });
   });

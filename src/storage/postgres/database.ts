@@ -24,6 +24,14 @@ export interface PostgresSettings {
   pool: { min: number; max: number };
 }
 
+/** What a process that follows the database is told of the connection it listens on. */
+export interface ConnectionEvents {
+  /** The connection was lost (once per loss); `cause` holds no secret. */
+  lost(cause: string): void;
+  /** It listens again after a loss. */
+  back(): void;
+}
+
 /** What one process tells the others: a table's new version, or a document whose versions changed. */
 export type Change = { kind: 'table'; name: string; version: string } | { kind: 'document'; type: string; documentId: string };
 
@@ -45,11 +53,13 @@ export interface PostgresDatabase {
   transaction<T>(work: (client: pg.PoolClient, notify: (change: Change) => void) => Promise<T>): Promise<T>;
   /**
    * Follows the database: calls `onChange` for every change another process commits (a table
-   * change is confirmed to its writer once the promise it answers settles), and `onReconnect`
-   * after the connection that listens was lost and is back (changes may have been missed
-   * meanwhile). Answers a stop function.
+   * change is confirmed to its writer once the promise it answers settles). The connection that
+   * listens is held open all along, so it is the first to know when the database goes away:
+   * `connection.lost` is called once when it is lost (with the cause, see {@link describeFailure}),
+   * and `connection.back` once it listens again (changes may have been missed meanwhile). Answers
+   * a stop function.
    */
-  listen(onChange: (change: Change) => unknown, onReconnect: () => void): Promise<() => Promise<void>>;
+  listen(onChange: (change: Change) => unknown, connection: ConnectionEvents): Promise<() => Promise<void>>;
   /**
    * Runs `work` while no other process (or call of this one) runs work under the same `key`: a
    * PostgreSQL advisory lock, held on a connection of its own pool so that the writes `work` makes
@@ -104,6 +114,30 @@ export function shownDatabase(settings: PostgresSettings): string {
   return `postgres://${connection.user}@${connection.host}:${connection.port}/${connection.database}`;
 }
 
+/**
+ * Why a connection failed, for a message: the error's message and code, and no secret, even one an
+ * error repeats (the password, or the connection string that holds it).
+ * @example describeFailure(error, settings) // 'terminating connection due to administrator command, 57P01'
+ */
+export function describeFailure(error: unknown, settings: PostgresSettings): string {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const said = typeof message === 'string' ? message.trim() : '';
+  const coded = typeof code === 'string' && !said.includes(code) ? code : '';
+  let text = [said, coded].filter(Boolean).join(', ') || 'no answer';
+  const { connectionString, password } = settings.connection;
+  if (connectionString) text = text.split(connectionString).join(shownDatabase(settings));
+  const secrets = [password];
+  try {
+    const inUrl = connectionString ? new URL(connectionString).password : '';
+    secrets.push(inUrl);
+    secrets.push(decodeURIComponent(inUrl));
+  } catch {
+    // not a URL, or an escape that does not decode: the whole string was hidden above
+  }
+  for (const secret of secrets) if (secret) text = text.split(secret).join('[redacted]');
+  return text;
+}
+
 /** Whether an error means the database cannot be reached (rather than a query it refused). */
 export function isUnreachable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
@@ -115,6 +149,16 @@ export function isUnreachable(error: unknown): boolean {
 function unavailable(error: unknown, shown: string): unknown {
   if (!isUnreachable(error)) return error;
   return new ServiceUnavailableError(`The database cannot be reached (${shown}); the write was not made`, undefined, { cause: error });
+}
+
+/**
+ * A connection of a pool hears of its loss here too. pg-pool listens only to the idle ones: one
+ * the database ends while it is checked out (a transaction or a lock between two queries) would
+ * otherwise emit an 'error' no one listens to, which ends the process. Its next query fails, as
+ * unreachable, and its caller answers 503.
+ */
+function ignoreLoss(client: pg.Client): void {
+  client.on('error', () => undefined);
 }
 
 /** Six bytes drawn per connection: a process tells its own notifications from the others'. */
@@ -135,6 +179,7 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
   const pool = new pg.Pool({ ...config, min: settings.pool.min, max: settings.pool.max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
   // An idle connection that the server drops emits here; the next checkout makes a new one.
   pool.on('error', () => undefined);
+  pool.on('connect', ignoreLoss);
   try {
     await pool.query('SELECT 1');
   } catch (error) {
@@ -170,7 +215,7 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
   /** The backend pid of `notices`: a follower's confirmations are sent from its own connection. */
   let noticesPid = 0;
   let opening: Promise<void> | undefined;
-  let follower: { onChange: (change: Change) => unknown; onReconnect: () => void } | undefined;
+  let follower: { onChange: (change: Change) => unknown; connection: ConnectionEvents } | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   /** Table changes of ours still waiting for confirmations: id → the follower pids yet to confirm. */
@@ -203,8 +248,8 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
   async function openNotices(): Promise<void> {
     const next = new pg.Client(config);
     next.on('notification', received);
-    next.on('error', () => lost(next));
-    next.on('end', () => lost(next));
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next, new Error('the database closed the connection')));
     await next.connect();
     try {
       const { rows } = await next.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
@@ -224,13 +269,16 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
     return opening;
   }
 
-  function lost(which: pg.Client): void {
+  /** The connection that listens is gone (its first 'error' or 'end': once per loss). */
+  function lost(which: pg.Client, cause: unknown): void {
     if (closed || notices !== which) return;
     notices = undefined;
     which.end().catch(() => undefined);
     // Confirmations can no longer be heard: the writes waiting for them are answered.
     for (const wait of [...waiting.values()]) wait.finish();
-    if (follower) schedule(250);
+    if (!follower) return;
+    schedule(250);
+    follower.connection.lost(describeFailure(cause, settings));
   }
 
   /**
@@ -241,7 +289,7 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
   function schedule(delayMs: number): void {
     retry = setTimeout(() => {
       ensureNotices().then(
-        () => follower?.onReconnect(),
+        () => follower?.connection.back(),
         () => schedule(Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS)),
       );
     }, delayMs);
@@ -324,8 +372,8 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
     idle.end().catch(() => undefined);
   }
 
-  async function listen(onChange: (change: Change) => unknown, onReconnect: () => void): Promise<() => Promise<void>> {
-    follower = { onChange, onReconnect };
+  async function listen(onChange: (change: Change) => unknown, connection: ConnectionEvents): Promise<() => Promise<void>> {
+    follower = { onChange, connection };
     await ensureNotices();
     await notices!.query(`SET application_name = '${FOLLOWER}'`);
     return async () => {
@@ -340,6 +388,7 @@ export async function connectPostgres(settings: PostgresSettings): Promise<Postg
 
   const locks = new pg.Pool({ ...config, max: settings.pool.max, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
   locks.on('error', () => undefined);
+  locks.on('connect', ignoreLoss);
 
   async function exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
     // The lock's number is hashed here: a key is any text a request names, even one PostgreSQL

@@ -3,7 +3,7 @@
  * several processes share, each serving from memory and told of the others' writes.
  * @module
  */
-export { connectPostgres, isUnreachable, shownDatabase, type Change, type PostgresDatabase, type PostgresSettings } from './database.js';
+export { connectPostgres, describeFailure, isUnreachable, shownDatabase, type Change, type ConnectionEvents, type PostgresDatabase, type PostgresSettings } from './database.js';
 export { migrate, MIGRATIONS } from './migrations.js';
 export { openPostgresTable, type PostgresTable } from './table.js';
 export { createPostgresDocuments } from './documents.js';
