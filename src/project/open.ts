@@ -205,11 +205,20 @@ async function openData(dir: string, options: DataOptions & { log?: Logger }): P
 function apiTokenSalt(dir: string, options: DataOptions, initial: string | undefined, paths: ProjectPaths, files: FileStore) {
   let salt = initial;
   let lookedAt = 0;
+  // The read of .env in progress: requests arriving meanwhile wait for it rather than go without
+  // (a site's first requests come together, with a token made since the server started).
+  let looking: Promise<string | undefined> | undefined;
   const current = async (): Promise<string | undefined> => {
-    if (salt !== undefined || Date.now() - lookedAt < 1000) return salt;
+    if (salt !== undefined) return salt;
+    if (looking) return looking;
+    if (Date.now() - lookedAt < 1000) return salt;
     lookedAt = Date.now();
-    salt = (await projectEnv(dir, options.env)).API_TOKEN_SALT;
-    return salt;
+    looking = projectEnv(dir, options.env)
+      .then((env) => (salt = env.API_TOKEN_SALT))
+      .finally(() => {
+        looking = undefined;
+      });
+    return looking;
   };
   return {
     salt: current,

@@ -178,4 +178,19 @@ salt('when the first token is created then a salt is added to .env, and a server
   }
 });
 
+salt('when a site sends its first requests together with a token made since the server started then none is refused', async () => {
+  // A site's build (gatsby-source-strapi) sends its first two requests at once: the second must
+  // wait for the .env the first is reading, not be answered 401.
+  const old = await tokenServer('');
+  try {
+    const created = await folio(['--dir', old.dir, 'token', 'create', 'site-build', '--type', 'full-access']);
+    assert.is(created.code, 0, created.stderr);
+    const accessKey = created.stdout.trim();
+    const statuses = await Promise.all([1, 2, 3, 4].map(async () => (await old.get('/api/articles', accessKey)).status));
+    assert.equal(statuses, [200, 200, 200, 200]);
+  } finally {
+    await old.close();
+  }
+});
+
 salt.run();
