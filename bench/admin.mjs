@@ -7,9 +7,9 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
+import { findProgram } from '../scripts/programs.mjs';
 import { root, startProcess } from './project.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'bench-editor-password-1';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -49,7 +49,7 @@ export async function adminBench({ rounds }) {
   execFileSync(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'config', 'set', 'users-permissions.ratelimit.enabled', 'false'], { stdio: 'ignore' });
   execFileSync(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'user', 'create', '--username', 'editor', '--email', 'editor@example.com', '--password', PASSWORD, '--role', 'editor'], { stdio: 'ignore' });
   const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, { NODE_ENV: 'production' }, { logFile: join(dir, 'folio.log') });
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage'] });
+  const browser = await puppeteer.launch({ executablePath: findProgram('chromium'), headless: true, args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage'] });
   const runs = [];
   try {
     await visit(browser, server.url); // the server reads the page's files once

@@ -27,7 +27,9 @@ const OFF = {
   none: {},
 };
 
-const SCENARIOS = ['list', 'create', 'update'];
+/** The settings `--compare` takes, and the scenarios `--scenarios` picks from. */
+export const SETTINGS = Object.keys(OFF);
+export const SCENARIOS = ['list', 'create', 'update'];
 
 /** A receiver for the bench's webhooks, answering 200 after `delayMs`. */
 async function webhookReceiver(delayMs) {

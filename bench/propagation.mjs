@@ -5,18 +5,26 @@
 // two servers; each round updates an article through A and asks B for it until B serves the new
 // value, and times it from A's answer. Then what a table change's wait for the other processes to
 // confirm it costs.
-// Usage: node bench/propagation.mjs [--rounds 200] [--docs 1000]
+// `npm run bench:propagation -- --help` lists its options.
 import { execFileSync } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { startPostgresServer } from '../scripts/postgres-server.mjs';
+import { build, count, parseOptions } from './options.mjs';
 import { root, setUp, startProcess } from './project.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => (args.includes(`--${name}`) ? Number(args[args.indexOf(`--${name}`) + 1]) : fallback);
-const rounds = option('rounds', 200);
-const docs = option('docs', 1000);
+const given = parseOptions({
+  usage: 'npm run bench:propagation --',
+  about: 'How soon a write acknowledged by one folio serve is served by another on the same PostgreSQL (an embedded one),\nand what a table change costs while the other process must confirm it. Writes nothing in the repository.',
+  options: [
+    { name: 'rounds', value: 'n', parse: count, about: 'updates timed (default 200; registrations: at most 100)' },
+    { name: 'docs', value: 'n', parse: count, about: 'documents of the project (default 1000)' },
+  ],
+});
+const rounds = given.rounds ?? 200;
+const docs = given.docs ?? 1000;
+build();
 
 const postgres = await startPostgresServer({ database: 'bench' });
 const { url } = postgres;

@@ -1,58 +1,73 @@
 #!/usr/bin/env node
-// `npm run bench`: a temporary project with generated documents, served by `folio serve` as a
-// user runs it, driven by autocannon from this (separate) process; in the same run, a bare Koa
-// server answering the same bytes as `list` gives the ceiling of this stack on this machine.
-// Usage: npm run bench -- [--docs 1000] [--duration 10] [--connections 50] [--rounds 3] [--startup 1000,10000|none]
-//                         [--watch-content off]   (the server not following data/content: what the watcher costs)
-//                         [--request-log off]     (no line per request: what the request log costs)
-//                         [--compare request-log|watch-content|store|slow-receiver|none]  (one setting on against off, side by side; store: PostgreSQL against files; see compare.mjs)
-//                         [--scenarios list,create,update]  (with --compare: only those)
-//                         [--store postgres]      (the same as --compare store)
-//                         [--admin]               (the editors' page: first load bytes and time, in headless chromium; see admin.mjs)
-//                         [--import 100000]       (folio import strapi on a generated archive of that many documents; see import.mjs)
+// `npm run bench`: the benchmark. What it does and its options are declared once, below, and
+// printed by `npm run bench -- --help`.
 import { execFileSync } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import autocannon from 'autocannon';
 import { adminBench } from './admin.mjs';
-import { compare } from './compare.mjs';
+import { compare, SCENARIOS, SETTINGS } from './compare.mjs';
 import { importBench } from './import.mjs';
 import { diskCeiling } from './disk.mjs';
+import { build, count, counts, oneOf, parseOptions, someOf, usageError } from './options.mjs';
 import { peakRssMb, root, setUp, startProcess } from './project.mjs';
 import { benchPhoto, createOptions, readPaths, updateOptions, uploadOptions } from './scenarios.mjs';
 import { measureStartup, startupCounts, startupTable } from './startup.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
+const COMMAND_LINE = {
+  usage: 'npm run bench --',
+  about: [
+    'A temporary project with generated documents, served by `folio serve` as a user runs it, driven by',
+    'autocannon from this (separate) process; in the same run, a bare Koa server answering the same bytes',
+    'as `list` gives the ceiling of this stack on this machine. Prints the results; writes nothing in the',
+    'repository unless asked with --save.',
+  ].join('\n'),
+  options: [
+    { name: 'docs', value: 'n', parse: count, about: 'documents to generate (default 1000)' },
+    { name: 'duration', value: 'seconds', parse: count, about: 'of each scenario (default 10; with --compare, 5)' },
+    { name: 'connections', value: 'n', parse: count, about: 'of the reads (default 50; create, update and login: 10)' },
+    { name: 'rounds', value: 'n', parse: count, about: 'rounds, the reads taking turns with the ceiling (default 3; with --compare, 10; with --admin, 5)' },
+    { name: 'startup', value: '1000,10000|none', parse: counts, about: 'document counts to time folio serve\'s start with (default 1000,10000, and 100000 with --docs 100000)' },
+    { name: 'watch-content', value: 'on|off', parse: oneOf('on', 'off'), about: 'off: the server not following data/content (what the watcher costs)' },
+    { name: 'request-log', value: 'on|off', parse: oneOf('on', 'off'), about: 'off: no line per request (what the request log costs)' },
+    { name: 'compare', value: SETTINGS.join('|'), parse: oneOf(...SETTINGS), about: 'one setting on against off, side by side; store: PostgreSQL against files (see compare.mjs)' },
+    { name: 'scenarios', value: SCENARIOS.join(','), parse: someOf(...SCENARIOS), about: 'with --compare: only those' },
+    { name: 'store', value: 'postgres', parse: oneOf('postgres'), about: 'the same as --compare store' },
+    { name: 'admin', about: "the editors' page: first load bytes and time, in headless chromium (see admin.mjs)" },
+    { name: 'import', value: 'n', parse: count, about: 'folio import strapi on a generated archive of n documents, e.g. 100000 (see import.mjs)' },
+    { name: 'save', about: 'write the results to bench/results/latest.json (the whole benchmark only: the others keep none)' },
+  ],
 };
-const docs = option('docs', 1000);
-const duration = option('duration', 10);
-const connections = option('connections', 50);
-const rounds = option('rounds', 3);
-const switchedOff = (name) => args.includes(`--${name}`) && args[args.indexOf(`--${name}`) + 1] === 'off';
-const watchContent = !switchedOff('watch-content');
-const requestLog = !switchedOff('request-log');
 
+const given = parseOptions(COMMAND_LINE);
 // `--store postgres` (the issue's spelling) is `--compare store`.
-const compared = args.includes('--compare') ? args[args.indexOf('--compare') + 1] : args.includes('--store') ? `store:${args[args.indexOf('--store') + 1]}` : undefined;
-if (compared !== undefined) {
-  if (compared.startsWith('store:') && compared !== 'store:postgres') throw new Error(`--store takes postgres (the files store is the other side), not ${compared.slice(6)}`);
-  await compare(compared.startsWith('store:') ? 'store' : compared, { docs, duration: option('duration', 5), connections, rounds: option('rounds', 10), only: args.includes('--scenarios') ? args[args.indexOf('--scenarios') + 1].split(',') : undefined });
+const compared = given.compare ?? (given.store ? 'store' : undefined);
+if (given.scenarios && !compared) usageError(COMMAND_LINE, '--scenarios goes with --compare');
+if (given.save && (compared || given.admin || given.import)) usageError(COMMAND_LINE, '--save goes with the whole benchmark: --compare, --admin and --import keep no results');
+const docs = given.docs ?? 1000;
+const connections = given.connections ?? 50;
+const watchContent = given.watchContent !== 'off';
+const requestLog = given.requestLog !== 'off';
+build();
+
+if (compared) {
+  await compare(compared, { docs, duration: given.duration ?? 5, connections, rounds: given.rounds ?? 10, only: given.scenarios });
   process.exit(0);
 }
 
-if (args.includes('--admin')) {
-  await adminBench({ rounds: option('rounds', 5) });
+if (given.admin) {
+  await adminBench({ rounds: given.rounds ?? 5 });
   process.exit(0);
 }
 
-if (args.includes('--import')) {
-  await importBench(option('import', 100_000));
+if (given.import) {
+  await importBench(given.import);
   process.exit(0);
 }
+
+const duration = given.duration ?? 10;
+const rounds = given.rounds ?? 3;
 
 function drive(options) {
   return new Promise((resolve, reject) => {
@@ -164,7 +179,7 @@ helpMs.sort((a, b) => a - b);
 server.child.kill('SIGTERM');
 ceilingServer.child.kill('SIGTERM');
 await rm(dir, { recursive: true, force: true });
-const startup = await measureStartup(startupCounts(args, docs));
+const startup = await measureStartup(startupCounts(given.startup, docs));
 
 const summary = {
   date: new Date().toISOString(),
@@ -187,8 +202,13 @@ const summary = {
   scenarios: results,
   startup,
 };
-await mkdir(join(root, 'bench/results'), { recursive: true });
-await writeFile(join(root, 'bench/results/latest.json'), JSON.stringify(summary, null, 2) + '\n');
+// The results file is versioned (README quotes it): written only when asked.
+const resultsFile = join(root, 'bench/results/latest.json');
+if (given.save) {
+  await mkdir(join(root, 'bench/results'), { recursive: true });
+  await writeFile(`${resultsFile}.tmp`, JSON.stringify(summary, null, 2) + '\n');
+  await rename(`${resultsFile}.tmp`, resultsFile);
+}
 
 const columns = ['scenario', 'requestsPerSecond', 'p50Ms', 'p99Ms', 'errors', 'non2xx', 'peakRssMb', 'ofCeiling'];
 const lines = [
@@ -214,3 +234,4 @@ const readTargets = ['list', 'query', 'one'].map((name) => {
 console.log(`Reads against the ceiling of ${Math.round(ceilingRps)} req/s, target ≥ 75% each: ${readTargets.join(', ')}.`);
 console.log(`folio serve ready in ${summary.readyMs} ms (RSS ${readyRssMb} MB); folio --help median ${summary.helpMedianMs} ms`);
 console.log(`\nfolio serve startup (median of 3 starts) and the uncached query at each size\n\n${startupTable(startup, ceilingRps)}`);
+console.log(given.save ? `\nThe results are in ${relative(root, resultsFile)}.` : `\nThe results were not saved (--save writes them to ${relative(root, resultsFile)}).`);

@@ -2,24 +2,24 @@
 // several numbers of documents (the benchmark issue asks for 1k, 10k and 100k). Each count gets a
 // fresh generated project, started a few times; the median start is reported. The first start of
 // a project also writes its JWT secret and seeds its roles, as a user's first start does.
-// Alone: node bench/startup.mjs [--startup 1000,10000] [--runs 3]
+// Alone: node bench/startup.mjs (--help lists its options).
 import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { count, counts, parseOptions } from './options.mjs';
 import { peakRssMb, root, setUp, startProcess } from './project.mjs';
 import { readPaths } from './scenarios.mjs';
 
 const READY = /^foliocms listening on (http:\/\/\S+)$/;
 
 /**
- * The document counts to measure: `--startup 1000,10000,100000` if given, else 1,000 and 10,000,
- * plus 100,000 when the benchmark itself runs with `--docs 100000`.
+ * The document counts to measure: those of `--startup 1000,10000,100000` (`given`) if given, else
+ * 1,000 and 10,000, plus 100,000 when the benchmark itself runs with `--docs 100000`.
  */
-export function startupCounts(args, docs) {
-  const at = args.indexOf('--startup');
-  if (at >= 0) return args[at + 1] === 'none' ? [] : args[at + 1].split(',').map(Number);
+export function startupCounts(given, docs) {
+  if (given) return given;
   return docs >= 100_000 ? [1_000, 10_000, 100_000] : [1_000, 10_000];
 }
 
@@ -92,7 +92,13 @@ export function startupTable(results, ceilingRps) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const args = process.argv.slice(2);
-  const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
-  console.log(startupTable(await measureStartup(startupCounts(args, 0), { runs })));
+  const given = parseOptions({
+    usage: 'node bench/startup.mjs',
+    about: "folio serve's start alone: the time from spawn to the ready line and the RSS then, on fresh projects of\ngenerated documents (runs dist/ as it is: npm run build first). Writes nothing in the repository.",
+    options: [
+      { name: 'startup', value: '1000,10000', parse: counts, about: 'document counts (default 1000,10000)' },
+      { name: 'runs', value: 'n', parse: count, about: 'starts of each, the median reported (default 3)' },
+    ],
+  });
+  console.log(startupTable(await measureStartup(startupCounts(given.startup, 0), { runs: given.runs ?? 3 })));
 }

@@ -1,17 +1,15 @@
 /**
- * A real browser for the editors' page: Debian's chromium (`/usr/bin/chromium`, or `CHROMIUM_PATH`)
- * or Firefox ESR (`/usr/bin/firefox-esr`, or `FIREFOX_PATH`), driven headless by puppeteer-core
- * (Firefox over WebDriver BiDi), since browsers cannot be downloaded here.
+ * A real browser for the editors' page: Debian's chromium or Firefox ESR (found on PATH, or at
+ * `CHROMIUM_PATH` / `FIREFOX_PATH`: see scripts/programs.mjs, where the test runner finds them too),
+ * driven headless by puppeteer-core (Firefox over WebDriver BiDi), since browsers cannot be
+ * downloaded here.
  */
-import { existsSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { findProgram } from '../../scripts/programs.mjs';
 import { folio, request, type JsonResponse } from './index.js';
 import { serve, testProject, type ProjectOptions, type ServeProcess } from './server.js';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 export type BrowserName = 'chromium' | 'firefox';
 
@@ -20,9 +18,7 @@ export type BrowserName = 'chromium' | 'firefox';
  * @example const browser = await startBrowser('firefox'); const page = await openPage(browser, url); … await browser.close();
  */
 export async function startBrowser(name: BrowserName = 'chromium'): Promise<Browser> {
-  const executablePath = name === 'firefox' ? FIREFOX : CHROMIUM;
-  const debianPackage = name === 'firefox' ? 'firefox-esr' : 'chromium';
-  if (!existsSync(executablePath)) throw new Error(`no ${name} at ${executablePath}: install Debian's ${debianPackage} package (apt-get install ${debianPackage}) or set ${name === 'firefox' ? 'FIREFOX_PATH' : 'CHROMIUM_PATH'}`);
+  const executablePath = findProgram(name === 'firefox' ? 'firefox-esr' : 'chromium');
   if (name === 'firefox') return puppeteer.launch({ browser: 'firefox', executablePath, headless: true });
   return puppeteer.launch({
     executablePath,

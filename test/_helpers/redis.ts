@@ -1,8 +1,10 @@
 /**
- * A real Redis for tests: Debian's `redis-server` on a free port, nothing saved to disk, stopped
- * after. `.ci/run` installs it when missing; see README "Development".
+ * A real Redis for tests: Debian's `redis-server` (found on PATH, see scripts/programs.mjs) on a
+ * free port, nothing saved to disk, stopped after. The test runner installs it when missing (as
+ * root), or skips the files that start it; see README "Development".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { findProgram } from '../../scripts/programs.mjs';
 import { freePort } from './index.js';
 
 export interface TestRedis {
@@ -15,10 +17,10 @@ export interface TestRedis {
  */
 export async function startRedis(): Promise<TestRedis> {
   const port = await freePort();
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(findProgram('redis-server'), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let output = '';
-    child.once('error', (error) => reject(new Error(`redis-server could not be started (apt-get install redis-server): ${error.message}`)));
+    child.once('error', (error) => reject(new Error(`redis-server could not be started: ${error.message}`)));
     child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
     child.stdout!.on('data', (chunk) => {
       output += chunk;

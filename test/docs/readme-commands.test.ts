@@ -16,6 +16,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cp, mkdir, readFile, symlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { findProgram } from '../../scripts/programs.mjs';
 import { cleanEnv, freePort, makeTempDir, removeTempDir, repoRoot, tempDir } from '../_helpers/index.js';
 
 const test = suite("README's shell examples");
@@ -118,6 +119,9 @@ test('README never tells a newcomer to run `folio` bare, which is not on the PAT
 });
 
 test('the shell blocks run as written in a fresh copy of the repository', async () => {
+  // What README's examples call besides Node: said by name when missing (the test runner installs them).
+  findProgram('curl');
+  findProgram('git');
   const tmp = await tempDir('folio-readme-');
   const state = join(await makeTempDir('folio-readme-shell-'), 'variables.sh');
   // Each port README names gets a free one here: servers beside the tests' own, and a developer's.
