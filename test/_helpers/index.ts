@@ -35,6 +35,20 @@ export async function tempDir(prefix = 'folio-test-'): Promise<{ path: string; c
   return { path, cleanup: () => removeTempDir(path) };
 }
 
+/** Runs `fn` with os.tmpdir() pointing at a folder of its own (a server in this process makes its temporary files there). */
+export async function withOwnTmpdir(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'folio-test-tmp-'));
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = dir;
+  try {
+    await fn(dir);
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** Writes `files` (path relative to `dir` → text) under `dir`, creating folders as needed. */
 export async function writeFiles(dir: string, files: Record<string, string> = {}): Promise<void> {
   for (const [file, text] of Object.entries(files)) {

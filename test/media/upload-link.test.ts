@@ -7,12 +7,12 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { storedTable, storedVersion } from '../_helpers/at-rest.js';
 import { apiServer, type ApiServer } from '../_helpers/server.js';
+import { withOwnTmpdir } from '../_helpers/index.js';
 
 const UPLOAD_ACTIONS = ['upload', 'find', 'findOne', 'destroy'].map((action) => `plugin::upload.content-api.${action}`);
 const ARTICLE_ACTIONS = ['find', 'findOne', 'create', 'update', 'createLocalization', 'publish'].map((action) => `api::article.article.${action}`);
@@ -70,19 +70,6 @@ async function libraryIds(api: ApiServer): Promise<number[]> {
   return table.rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
-/** Runs `fn` with os.tmpdir() pointing at a folder of its own (the server in this process makes its temporary files there). */
-async function withOwnTmpdir(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'folio-test-tmp-'));
-  const saved = process.env.TMPDIR;
-  process.env.TMPDIR = dir;
-  try {
-    await fn(dir);
-  } finally {
-    if (saved === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = saved;
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /** An article published in en and fr, its cover a file of its own: answers its documentId and the ids of its versions. */
 async function article(api: ApiServer, title: string): Promise<{ documentId: string; cover: number; enPublishedId: number; frPublishedId: number }> {

@@ -6,13 +6,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { request as httpRequest } from 'node:http';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { actionCatalogue } from '../../src/permissions/index.js';
 import { storedTable } from '../_helpers/at-rest.js';
-import { eventually, rawRequest, request } from '../_helpers/index.js';
+import { eventually, rawRequest, request, withOwnTmpdir } from '../_helpers/index.js';
 import { apiServer, serve, testProject, type ApiServer } from '../_helpers/server.js';
 
 const UPLOAD_ACTIONS = ['upload', 'find', 'findOne', 'destroy'].map((action) => `plugin::upload.content-api.${action}`);
@@ -232,19 +231,6 @@ test.run();
 
 const streamed = suite('uploads stream to temporary files');
 
-/** Runs `fn` with os.tmpdir() pointing at a folder of its own (the server in this process makes its temporary files there). */
-async function withOwnTmpdir(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'folio-test-tmp-'));
-  const saved = process.env.TMPDIR;
-  process.env.TMPDIR = dir;
-  try {
-    await fn(dir);
-  } finally {
-    if (saved === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = saved;
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /** The files under `dir`, one level of folders deep, with their sizes. */
 async function filesUnder(dir: string): Promise<number[]> {
