@@ -88,6 +88,13 @@ export function queryString(params = {}) {
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
+/** @typedef {{ query?: object, body?: unknown, ifMatch?: string }} RequestOptions What a request sends besides its path. */
+
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {RequestOptions & { token?: string }} [options]
+ */
 async function send(method, path, { query, body, token, ifMatch } = {}) {
   const headers = { Accept: 'application/json' };
   // The version the editor read: the server refuses the write (412) when the entry changed since.
@@ -158,6 +165,10 @@ function endSession(message) {
  * with an `ApiError`. `body` is sent as JSON, or as multipart when it is a `FormData`; `ifMatch`
  * (an entry's `tagOf`) makes the write conditional on the entry being unchanged since it was read.
  * @example const { data } = await request('GET', '/articles', { query: { status: 'draft' } });
+ * @param {string} method
+ * @param {string} path
+ * @param {RequestOptions} [options]
+ * @returns {Promise<any>}
  */
 export async function request(method, path, { query, body, ifMatch } = {}) {
   const token = session?.jwt;

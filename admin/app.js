@@ -3,7 +3,7 @@
  * forms. Plain ES modules with no build step; `vendor/preact-htm.js` is htm's Preact bundle, which
  * the server serves from npm.
  */
-import { html, render, useCallback, useEffect, useMemo, useState } from './vendor/preact-htm.js';
+import { html, render, useCallback, useEffect, useMemo, useState } from './preact.js';
 import * as api from './api.js';
 import { EntryView } from './entry.js';
 import { ListView } from './list.js';
@@ -135,11 +135,18 @@ function Notice({ notice, onDismiss }) {
   </div>`;
 }
 
+/**
+ * The workspace being read (`phase`), and a notice shown on the view at `place`.
+ * @typedef {{ phase: 'loading' } | { phase: 'ready', workspace: Omit<WorkspaceValue, 'notify'> } | { phase: 'error', error: Error }} Setup
+ * @typedef {{ kind: string, text: string, place: string }} Notice
+ * @typedef {import('./ui.js').WorkspaceValue} WorkspaceValue
+ */
+
 function Shell({ session, onSignOut }) {
   const route = useRoute();
-  const [setup, setSetup] = useState({ phase: 'loading' });
+  const [setup, setSetup] = useState(/** @type {Setup} */ ({ phase: 'loading' }));
   const [attempt, setAttempt] = useState(0);
-  const [notice, setNotice] = useState(null);
+  const [notice, setNotice] = useState(/** @type {Notice | null} */ (null));
   // A notice belongs to the view it is about (`place`: by default the one showing), and shows there only.
   const notify = useCallback((kind, text, place = location.hash) => setNotice({ kind, text, place: placeOf(place) }), []);
 
@@ -220,7 +227,8 @@ function App() {
   return html`<${Shell} key=${session.user?.id} session=${session} onSignOut=${signOut} />`;
 }
 
-const root = document.getElementById('app');
+// The container is in index.html.
+const root = /** @type {HTMLElement} */ (document.getElementById('app'));
 // Preact keeps what it finds in the container: the "Loading…" placeholder goes first.
 root.replaceChildren();
 render(html`<${App} />`, root);

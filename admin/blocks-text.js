@@ -48,6 +48,12 @@ const INLINE_KINDS = new Set(['paragraph', 'quote', ...[1, 2, 3, 4, 5, 6].map((l
 // ---- Inline children ↔ text ----
 
 /**
+ * An inline node as the API holds it: text with its flags (`{ type: 'text', text, bold: true }`)
+ * or a link (`{ type: 'link', url, children }`).
+ * @typedef {Record<string, any>} InlineNode
+ */
+
+/**
  * Writes inline nodes (text and link) as markup. The shortest form is used when it reads back the
  * same; otherwise every markup character in the text is escaped. Formatting that starts inside a
  * word (`un` then bold `done`) has no markup: see `canWrite`.
@@ -97,6 +103,7 @@ const sameFlags = (a, b) => FLAGS.every((flag) => Boolean(a[flag]) === Boolean(b
 
 /** Merges neighbouring text nodes with the same flags and drops empty ones, keeping one empty node if nothing is left. */
 function normalize(nodes) {
+  /** @type {InlineNode[]} */
   const out = [];
   for (const node of nodes) {
     if (node.type === 'link') {
@@ -131,7 +138,8 @@ function toSegments(children) {
       segments.push(textNode(text, flags));
       return;
     }
-    const [, before, core, after] = /^(\s*)(.*?)(\s*)$/s.exec(text);
+    // Matches any text (every group may be empty).
+    const [, before, core, after] = /** @type {RegExpExecArray} */ (/^(\s*)(.*?)(\s*)$/s.exec(text));
     segments.push(textNode(before, shared(flags, flagsAt(index - 1))), textNode(core, flags), textNode(after, shared(flags, flagsAt(index + 1))));
   });
   return segments.filter((segment) => segment.type === 'link' || segment.text !== '');

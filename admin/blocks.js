@@ -4,7 +4,7 @@
  * controls rather than a contenteditable surface, so that keyboard use, screen readers and undo
  * behave as in every other field. Image blocks and anything else it does not edit stay read-only.
  */
-import { html, useEffect, useLayoutEffect, useRef, useState } from './vendor/preact-htm.js';
+import { html, useEffect, useLayoutEffect, useRef, useState } from './preact.js';
 import { BLOCK_KINDS, MARKUP_HINT, blocksToRows, rowsToBlocks } from './blocks-text.js';
 
 export { BLOCK_KINDS, MARKUP_HINT, blocksToRows, inlineToText, rowsToBlocks, textToInline } from './blocks-text.js';
@@ -40,8 +40,9 @@ export function BlocksField({ id, value, onChange, disabled, describedBy }) {
   // or text would be rewritten under the caret (an unclosed `**` turned into `\*\*`).
   const ours = useRef(new WeakSet());
   const sent = useRef(JSON.stringify(value ?? null));
-  const focusNext = useRef(null);
-  const list = useRef(null);
+  // Where the focus goes after the next render: the row's `key`, and the control's `data-control`.
+  const focusNext = useRef(/** @type {{ key: string, control?: string } | null} */ (null));
+  const list = useRef(/** @type {HTMLOListElement | null} */ (null));
   const hintId = `${id}-markup`;
 
   useEffect(() => {
@@ -59,8 +60,10 @@ export function BlocksField({ id, value, onChange, disabled, describedBy }) {
     const { key, control } = focusNext.current;
     focusNext.current = null;
     const row = list.current?.querySelector(`[data-key="${key}"]`);
-    const target = row?.querySelector(`[data-control="${control}"]:not(:disabled)`) ?? row?.querySelector('select, textarea, button:not(:disabled)');
-    (target ?? list.current?.parentElement?.querySelector('[data-control="add"]'))?.focus();
+    /** @type {HTMLElement | null | undefined} */
+    const target = row?.querySelector(`[data-control="${control}"]:not(:disabled)`) ?? row?.querySelector('select, textarea, button:not(:disabled)')
+      ?? list.current?.parentElement?.querySelector('[data-control="add"]');
+    target?.focus();
   });
 
   const commit = (next, focus) => {

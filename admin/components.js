@@ -3,15 +3,14 @@
  * (which may hold components again), a repeatable one or a zone a list of such fieldsets, added,
  * removed and moved with real buttons. The value is the whole list: a PUT replaces it.
  */
-import { html, useContext, useState } from './vendor/preact-htm.js';
-import { Field } from './fields.js';
+import { html, useContext, useState } from './preact.js';
 import { constraintOf, ENTRY_KEY, entryControls, humanize } from './schema.js';
 import { Workspace } from './ui.js';
 
 const displayNameOf = (components, uid) => components.get(uid)?.schema.displayName ?? uid;
 
 /** One entry's fields, each placed at `<path>.<name>` for its id, its hooks and its errors. */
-function EntryFields({ attributes, entry, path, errors, disabled, locale, summarize, onChange }) {
+function EntryFields({ Field, attributes, entry, path, errors, disabled, locale, summarize, onChange }) {
   return Object.entries(attributes).map(([name, attribute]) => html`<${Field}
     key=${name} name=${name} path=${`${path}.${name}`} attribute=${attribute}
     value=${entry[name]} stored=${entry[name]} values=${entry}
@@ -34,7 +33,7 @@ function Group({ path, heading, notes, invalid, describedBy, children }) {
  * A list of entries with Remove, Move up and Move down on each. `titleOf(entry, index)` names an
  * entry (its legend, and what its buttons say to a screen reader); `attributesOf(entry)` its fields.
  */
-function EntryList({ path, entries, attributesOf, titleOf, errors, disabled, locale, summarize, min, onChange }) {
+function EntryList({ Field, path, entries, attributesOf, titleOf, errors, disabled, locale, summarize, min, onChange }) {
   const replace = (index, entry) => onChange(entries.map((old, at) => (at === index ? entry : old)));
   const move = (index, by) => {
     const next = [...entries];
@@ -54,7 +53,7 @@ function EntryList({ path, entries, attributesOf, titleOf, errors, disabled, loc
             <button type="button" class="danger-outline" data-test=${`remove-${path}-${index}`} aria-label=${`Remove ${title}`}
               disabled=${disabled || (min !== undefined && entries.length <= min)} onClick=${() => onChange(entries.filter((_, at) => at !== index))}>Remove</button>
           </div>
-          <${EntryFields} attributes=${attributesOf(entry)} entry=${entry} path=${`${path}.${index}`} errors=${errors}
+          <${EntryFields} Field=${Field} attributes=${attributesOf(entry)} entry=${entry} path=${`${path}.${index}`} errors=${errors}
             disabled=${disabled} locale=${locale} summarize=${summarize} onChange=${(next) => replace(index, next)} />
         </fieldset>
       </li>`;
@@ -63,7 +62,7 @@ function EntryList({ path, entries, attributesOf, titleOf, errors, disabled, loc
 }
 
 /** A `component` attribute: one fieldset (or none, when empty), or a repeatable list of them. */
-export function ComponentField({ path, attribute, value, errors, disabled, locale, summarize, onChange, name, label, heading, notes, invalid, describedBy }) {
+export function ComponentField({ Field, path, attribute, value, errors, disabled, locale, summarize, onChange, name, label, heading, notes, invalid, describedBy }) {
   const { components } = useContext(Workspace);
   const component = components.get(attribute.component);
   const displayName = component?.schema.displayName ?? attribute.component;
@@ -80,14 +79,14 @@ export function ComponentField({ path, attribute, value, errors, disabled, local
       <div class="entry-tools">
         <button type="button" class="danger-outline" data-test=${`remove-${path}`} aria-label=${`Remove ${label.toLowerCase()}`} disabled=${disabled || attribute.required} onClick=${() => onChange(name, null)}>Remove</button>
       </div>
-      <${EntryFields} attributes=${attributes} entry=${value} path=${path} errors=${errors} disabled=${disabled} locale=${locale} summarize=${summarize} onChange=${(next) => onChange(name, next)} />
+      <${EntryFields} Field=${Field} attributes=${attributes} entry=${value} path=${path} errors=${errors} disabled=${disabled} locale=${locale} summarize=${summarize} onChange=${(next) => onChange(name, next)} />
     </div>`);
   }
 
   const entries = value ?? [];
   const full = attribute.max !== undefined && entries.length >= attribute.max;
   return frame(html`
-    <${EntryList} path=${path} entries=${entries} attributesOf=${() => attributes} titleOf=${(_, index) => `${displayName} ${index + 1}`}
+    <${EntryList} Field=${Field} path=${path} entries=${entries} attributesOf=${() => attributes} titleOf=${(_, index) => `${displayName} ${index + 1}`}
       errors=${errors} disabled=${disabled} locale=${locale} summarize=${summarize} min=${attribute.min} onChange=${(next) => onChange(name, next)} />
     <button type="button" data-test=${`add-${path}`} disabled=${disabled || full} onClick=${() => onChange(name, [...entries, fresh()])}>Add an entry</button>
     ${full && html`<span class="hint"> At most ${attribute.max}.</span>`}
@@ -95,7 +94,7 @@ export function ComponentField({ path, attribute, value, errors, disabled, local
 }
 
 /** A `dynamiczone` attribute: entries of the components it allows, each naming its own (`__component`). */
-export function DynamicZoneField({ path, attribute, value, errors, disabled, locale, summarize, onChange, name, label, heading, notes, invalid, describedBy }) {
+export function DynamicZoneField({ Field, path, attribute, value, errors, disabled, locale, summarize, onChange, name, label, heading, notes, invalid, describedBy }) {
   const { components } = useContext(Workspace);
   const allowed = attribute.components ?? [];
   const [choice, setChoice] = useState(allowed[0] ?? '');
@@ -109,7 +108,7 @@ export function DynamicZoneField({ path, attribute, value, errors, disabled, loc
   };
   const pickerId = `add-${path}-component`;
   return html`<${Group} path=${path} heading=${heading} notes=${notes} invalid=${invalid} describedBy=${describedBy}>
-    <${EntryList} path=${path} entries=${entries} attributesOf=${attributesOf}
+    <${EntryList} Field=${Field} path=${path} entries=${entries} attributesOf=${attributesOf}
       titleOf=${(entry, index) => `${index + 1}. ${displayNameOf(components, entry.__component)}`}
       errors=${errors} disabled=${disabled} locale=${locale} summarize=${summarize} min=${attribute.min} onChange=${(next) => onChange(name, next)} />
     <div class="inline add-zone">

@@ -2,7 +2,7 @@
  * One entry (or a single type): its form generated from the content type, its status and locale
  * versions, and the actions the signed-in user holds (save, publish, unpublish, discard, delete).
  */
-import { html, useContext, useEffect, useRef, useState } from './vendor/preact-htm.js';
+import { html, useContext, useEffect, useRef, useState } from './preact.js';
 import { ApiError, currentSession, documentPath, entryOf, listPath, readEntry, request, tagOf } from './api.js';
 import { Field } from './fields.js';
 import { dropKept, takeKept, useUnsavedChanges } from './leaving.js';
@@ -10,9 +10,20 @@ import { listHref } from './list.js';
 import { constraintOf, editorialStatus, errorPlace, fromControl, hasDrafts, humanize, isBlank, isEditable, isLocalized, isPerLocale, isSingle, isStructured, may, populateOf, slugify, summarize, titleAttribute, toControl } from './schema.js';
 import { Ask, Dialog, href, LoadError, navigate, StatusBadge, useTitle, Workspace } from './ui.js';
 
+/**
+ * @typedef {import('./schema.js').ContentType} ContentType
+ * @typedef {import('./schema.js').Entry} Entry
+ * @typedef {import('./schema.js').Component} Component
+ * @typedef {import('./leaving.js').Kept} Kept
+ */
+
 // ---- Reading ----
 
-/** A read's or write's query: `status` only on types with drafts, `locale` only on localized ones. */
+/**
+ * A read's or write's query: `status` only on types with drafts, `locale` only on localized ones.
+ * @param {ContentType} type
+ * @param {{ status?: string, locale?: string }} query
+ */
 function scope(type, { status, locale }) {
   return { status: hasDrafts(type) ? status : undefined, locale: isLocalized(type) ? locale : undefined };
 }
@@ -49,6 +60,7 @@ async function publishedVersion(type, documentId, locale) {
  * What the view shows: `form` (an entry to edit, or a new one), `missing` (the document exists in
  * other locales only) or `absent` (no such document). The draft is read with every attribute the
  * form edits populated (`populate`, from `populateOf`).
+ * @returns {Promise<Omit<EntryState, 'key'>>}
  */
 async function loadEntry(type, documentId, locale, locales, populate) {
   if (documentId === 'new') return { phase: 'form', mode: 'create', entry: null, status: null, versions: new Map() };
@@ -73,12 +85,16 @@ async function loadEntry(type, documentId, locale, locales, populate) {
 /**
  * The controls' first values. A new locale version starts from the defaults for what is set per
  * locale, and shows what it shares with the other versions (read-only) from `source`.
+ * @param {ContentType} type
+ * @param {Omit<EntryState, 'key'>} loaded
+ * @param {Map<string, Component>} components
  */
 function initialValues(type, { mode, entry, source }, components) {
+  /** @type {Record<string, any>} */
   const values = {};
   for (const [name, attribute] of Object.entries(type.schema.attributes)) {
     if (!isEditable(attribute)) continue;
-    const stored = mode === 'edit' ? entry[name] : mode === 'localize' && !isPerLocale(type, attribute) ? source?.[name] : attribute.default;
+    const stored = mode === 'edit' ? entry?.[name] : mode === 'localize' && !isPerLocale(type, attribute) ? source?.[name] : attribute.default;
     values[name] = toControl(attribute, stored, components);
   }
   return values;
@@ -91,6 +107,7 @@ function initialValues(type, { mode, entry, source }, components) {
  */
 function payloadOf(type, mode, values, original, components) {
   const data = {};
+  /** @type {Record<string, string>} */
   const problems = {};
   for (const [name, attribute] of Object.entries(type.schema.attributes)) {
     if (!isEditable(attribute) || (mode === 'localize' && !isPerLocale(type, attribute))) continue;
@@ -155,7 +172,7 @@ function LocaleSwitcher({ type, documentId, locale, versions, locales, creating 
  * to delete this locale version or the whole entry, every locale with it.
  */
 function ConfirmDelete({ what, busy, onConfirm, onConfirmAll, onCancel }) {
-  const cancel = useRef(null);
+  const cancel = useRef(/** @type {HTMLButtonElement | null} */ (null));
   useEffect(() => cancel.current?.focus(), []);
   return html`<div class="confirm" role="group" aria-labelledby="confirm-text" onKeyDown=${(event) => event.key === 'Escape' && onCancel()}>
     <p id="confirm-text" data-test="confirm-delete-text">${what} This cannot be undone.</p>
@@ -252,13 +269,31 @@ function Conflict({ type, documentId, locale, populate, values, original, dirty,
   </${Dialog}>`;
 }
 
+/**
+ * What the entry view shows (`phase`), for the route (`key`: type, document and locale) it was read
+ * for. A form edits the version read (`mode: 'edit'`, its `entry`), creates one (`create`), or a new
+ * locale version (`localize`) from `source`; `original` holds its controls' first values, `etag` the
+ * version its writes are made on. `missing`: not in this locale, in those of `versions` only.
+ * @typedef {object} EntryState
+ * @property {'loading' | 'form' | 'missing' | 'absent' | 'error'} phase
+ * @property {string} key
+ * @property {'edit' | 'create' | 'localize'} [mode]
+ * @property {Entry | null} [entry]
+ * @property {Entry | null} [source]
+ * @property {string | null} [status]
+ * @property {Map<string, string | null>} [versions] Each locale version's status (`null` where unknown).
+ * @property {Record<string, any>} [original]
+ * @property {string} [etag]
+ * @property {Error} [error]
+ */
+
 export function EntryView({ type, documentId, locale }) {
   const workspace = useContext(Workspace);
   const { permissions, notify, locales, components } = workspace;
   const key = `${type.uid}/${documentId}/${locale}`;
-  const [view, setView] = useState({ phase: 'loading', key });
-  const [values, setValues] = useState({});
-  const [errors, setErrors] = useState({});
+  const [view, setView] = useState(/** @type {EntryState} */ ({ phase: 'loading', key }));
+  const [values, setValues] = useState(/** @type {Record<string, any>} */ ({}));
+  const [errors, setErrors] = useState(/** @type {Record<string, string | undefined>} */ ({}));
   const [busy, setBusy] = useState('');
   const [confirming, setConfirming] = useState(false);
   // A 412 on a write: the dialog offering to reload or to see the other version.
@@ -269,16 +304,20 @@ export function EntryView({ type, documentId, locale }) {
   // The uids the editor edited: those no longer follow their target field.
   const slugEdited = useRef(new Set());
   // Changes this form held when the session ended, offered back (see leaving.js).
-  const [kept, setKept] = useState(null);
+  const [kept, setKept] = useState(/** @type {Kept | null} */ (null));
   // The tab's title names the entry, once read: `Hello · Article · foliocms`.
   const entryName = isSingle(type) || view.key !== key ? ''
-    : view.phase === 'form' ? (view.mode === 'edit' ? view.entry[titleAttribute(type) ?? 'documentId'] || 'Untitled' : view.mode === 'create' ? `New ${type.schema.displayName.toLowerCase()}` : '')
+    : view.phase === 'form' ? (view.mode === 'edit' ? view.entry?.[titleAttribute(type) ?? 'documentId'] || 'Untitled' : view.mode === 'create' ? `New ${type.schema.displayName.toLowerCase()}` : '')
     : view.phase === 'absent' ? 'Not found' : '';
   useTitle(entryName, type.schema.displayName);
   // The other locale versions too: a single type's switcher learns from them which exist.
   const populate = { ...populateOf(type.schema.attributes, components, workspace.types), ...(isLocalized(type) ? { localizations: { fields: ['locale'] } } : {}) };
 
-  /** Shows what was loaded; `restored` (changes kept at a session end) goes over it, on its version. */
+  /**
+   * Shows what was loaded; `restored` (changes kept at a session end) goes over it, on its version.
+   * @param {Omit<EntryState, 'key'>} loaded
+   * @param {Kept | null} [restored]
+   */
   function show(loaded, restored = null) {
     const original = loaded.phase === 'form' ? initialValues(type, loaded, components) : {};
     // The version read, sent back as `If-Match` with every write and action on it.
@@ -312,7 +351,7 @@ export function EntryView({ type, documentId, locale }) {
   }, [key, reloads]);
 
   // Leaving a form with unsaved changes asks first; a session end keeps them (never a password or private field).
-  const changed = view.key === key && view.phase === 'form' ? Object.keys(values).filter((name) => values[name] !== view.original[name]) : [];
+  const changed = view.key === key && view.phase === 'form' ? Object.keys(values).filter((name) => values[name] !== view.original?.[name]) : [];
   useUnsavedChanges(changed.length > 0, () => {
     const secret = (name) => type.schema.attributes[name]?.type === 'password' || type.schema.attributes[name]?.private;
     return {
@@ -340,7 +379,7 @@ export function EntryView({ type, documentId, locale }) {
     return html`${back}<h1>Not found</h1><p>This entry does not exist, or no longer does.</p>`;
   }
 
-  const { mode, status, versions } = view;
+  const { mode, status, versions = new Map() } = view;
   const switcher = localized && html`<${LocaleSwitcher} type=${type} documentId=${documentId} locale=${locale} versions=${versions} locales=${locales} creating=${mode === 'create' && !single} />`;
 
   async function run(action, work) {
@@ -365,6 +404,7 @@ export function EntryView({ type, documentId, locale }) {
       setConflict(true);
       return;
     }
+    /** @type {Record<string, string>} */
     const placed = {};
     const unplaced = [];
     for (const [path, message] of error instanceof ApiError ? error.fieldErrors : []) {
@@ -383,6 +423,7 @@ export function EntryView({ type, documentId, locale }) {
   }
 
   if (view.phase === 'missing') {
+    /** @param {Kept | null} [restored] */
     const startLocalization = (restored = null) =>
       run('localize', async () => {
         const codes = [...versions.keys()];
@@ -409,7 +450,7 @@ export function EntryView({ type, documentId, locale }) {
   const heading = single ? displayName
     : mode === 'create' ? `New ${displayName.toLowerCase()}`
     : mode === 'localize' ? `New ${localeName(locale)} version`
-    : view.entry[titleField ?? 'documentId'] || 'Untitled';
+    : view.entry?.[titleField ?? 'documentId'] || 'Untitled';
 
   async function save() {
     const { data, problems } = payloadOf(type, mode, values, view.original, components);
@@ -504,7 +545,7 @@ export function EntryView({ type, documentId, locale }) {
   };
 
   const stored = (name, attribute) => {
-    if (mode === 'edit') return view.entry[name];
+    if (mode === 'edit') return view.entry?.[name];
     if (mode === 'localize' && !isPerLocale(type, attribute)) return view.source?.[name];
     return null;
   };
@@ -527,7 +568,7 @@ export function EntryView({ type, documentId, locale }) {
     ${switcher}
     ${kept && html`<${KeptChanges} kept=${kept} onDiscard=${discardKept} onRestore=${() => {
       discardKept();
-      setValues((shown) => ({ ...shown, ...pick(kept.values, Object.keys(view.original)) }));
+      setValues((shown) => ({ ...shown, ...pick(kept.values, Object.keys(view.original ?? {})) }));
       // Saved over the version they were made on: a change since then meets the conflict dialog.
       if (mode === 'edit') setView((shown) => ({ ...shown, etag: kept.etag }));
     }} />`}

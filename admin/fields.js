@@ -3,7 +3,7 @@
  * relations, media and blocks through their own modules), a read-only summary for a relation
  * written from its other side.
  */
-import { html } from './vendor/preact-htm.js';
+import { html } from './preact.js';
 import { BlocksField } from './blocks.js';
 import { ComponentField, DynamicZoneField } from './components.js';
 import { MediaField } from './media.js';
@@ -72,7 +72,7 @@ export function Field({ name, path = name, attribute, value, stored, error, erro
   }
   const Structured = STRUCTURED[attribute.type];
   if (Structured && isEditable(attribute)) {
-    return html`<${Structured} name=${name} path=${path} attribute=${attribute} value=${value} stored=${stored} errors=${errors}
+    return html`<${Structured} Field=${Field} name=${name} path=${path} attribute=${attribute} value=${value} stored=${stored} errors=${errors}
       describedBy=${common['aria-describedby']} disabled=${disabled} locale=${locale} onChange=${onChange} summarize=${summarize}
       label=${humanize(name)} heading=${heading} notes=${notes} invalid=${!!error} />`;
   }

@@ -5,7 +5,7 @@
  * are kept in this tab's sessionStorage and offered back after signing in again (`takeKept`).
  * No imports but Preact's hooks, so that the router and the views can both use it.
  */
-import { useEffect, useRef } from './vendor/preact-htm.js';
+import { useEffect, useRef } from './preact.js';
 
 // sessionStorage: the changes stay in this tab, and go with it.
 const KEPT_KEY = 'foliocms.editors.unsaved';
@@ -74,8 +74,15 @@ export function keepForLater(user) {
 }
 
 /**
+ * What a form kept at a session end, as its `keep()` answered: the view's `place`, the changed
+ * `values`, and what the form needs to put them back (`mode`, `etag`, `withheld`).
+ * @typedef {{ place: string, values: Record<string, any>, mode?: string, etag?: string, withheld?: boolean }} Kept
+ */
+
+/**
  * The changes kept for the view at `place`, if `user` is the one who made them; reading them takes
  * them out of storage unless `peek`. Changes kept for another account are dropped.
+ * @returns {Kept | null}
  */
 export function takeKept(place, user, { peek = false } = {}) {
   let kept = null;

@@ -2,7 +2,7 @@
  * A collection type's entries: a table of ten a page, searched, sorted, filtered by locale and by
  * editorial status. The list's state lives in the hash, so reloading or going back keeps it.
  */
-import { html, useContext, useEffect, useState } from './vendor/preact-htm.js';
+import { html, useContext, useEffect, useState } from './preact.js';
 import { listPath, request } from './api.js';
 import { editorialStatus, hasDrafts, humanize, isLocalized, may, STATUS_LABELS, titleAttribute } from './schema.js';
 import { href, LoadError, navigate, Stamp, StatusBadge, useTitle, Workspace } from './ui.js';
@@ -91,12 +91,20 @@ function SortHeader({ field, label, sort, onSort }) {
   </th>`;
 }
 
+/**
+ * A page of the list: its rows (each entry with its editorial status, `null` without drafts), and
+ * the server's `pagination`. A reload keeps the rows shown while `loading`.
+ * @typedef {{ phase: 'loading' | 'ready' | 'error', rows: { entry: Entry, status: string | null }[],
+ *   pagination?: { page: number, pageSize: number, pageCount: number, total: number }, error?: Error }} ListState
+ * @typedef {import('./schema.js').Entry} Entry
+ */
+
 export function ListView({ type, query }) {
   const workspace = useContext(Workspace);
   const { singularName, displayName } = type.schema;
   const params = listParams(type, query, workspace.defaultLocale);
   const key = JSON.stringify(params);
-  const [state, setState] = useState({ phase: 'loading', rows: [] });
+  const [state, setState] = useState(/** @type {ListState} */ ({ phase: 'loading', rows: [] }));
   const [search, setSearch] = useState(params.q);
   useTitle(humanize(type.schema.pluralName ?? displayName));
   const [attempt, setAttempt] = useState(0);

@@ -3,7 +3,7 @@
  * library and an upload. Picking and uploading are offered only to accounts whose role holds the
  * upload plugin's `find` and `upload`. The value is the file objects; the write sends their ids.
  */
-import { html, useContext, useEffect, useState } from './vendor/preact-htm.js';
+import { html, useContext, useEffect, useState } from './preact.js';
 import { request } from './api.js';
 import { Workspace } from './ui.js';
 
@@ -37,10 +37,14 @@ function Preview({ file }) {
   return html`<span class="file-icon" aria-hidden="true">${(file.ext ?? '').replace('.', '').toUpperCase() || 'FILE'}</span>`;
 }
 
-/** The library's files, newest first, searched by name; a click links one. */
+/**
+ * The library's files, newest first, searched by name; a click links one.
+ * @typedef {{ phase: 'idle' | 'loading' | 'ready' | 'error', files: UploadFile[], message?: string }} LibraryState
+ * @typedef {{ id: number, name: string, url: string, [key: string]: any }} UploadFile A file as the upload API answers it.
+ */
 function Library({ path, attribute, taken, onPick, onClose }) {
   const [text, setText] = useState('');
-  const [state, setState] = useState({ phase: 'idle', files: [] });
+  const [state, setState] = useState(/** @type {LibraryState} */ ({ phase: 'idle', files: [] }));
   const searchId = `library-search-${path}`;
 
   const load = async (name) => {

@@ -3,7 +3,7 @@
  * type's entries (its drafts, in the form's locale) to choose from. The value is the chosen
  * entries as read (`{ documentId, <naming field> }`); the write sends them whole with `set`.
  */
-import { html, useContext, useEffect, useRef, useState } from './vendor/preact-htm.js';
+import { html, useContext, useEffect, useRef, useState } from './preact.js';
 import { listPath, request } from './api.js';
 import { isLocalized, isToMany, may, nameOf, titleAttribute } from './schema.js';
 import { Workspace } from './ui.js';
@@ -33,7 +33,7 @@ export function RelationField({ path, attribute, value, stored, disabled, locale
   const many = isToMany(attribute);
   const chosen = many ? value ?? [] : value ? [value] : [];
   const [text, setText] = useState('');
-  const [found, setFound] = useState(null);
+  const [found, setFound] = useState(/** @type {import('./schema.js').Entry[] | null} */ (null));
   const [problem, setProblem] = useState('');
   const asked = useRef(0);
   const id = `field-${path}`;

@@ -3,6 +3,16 @@
  * edits and how their values go between the API and a form control. No DOM, no requests.
  */
 
+/**
+ * The shapes the views share, as the Content Type Builder API and the Content API answer them.
+ * @typedef {{ type: string, [option: string]: any }} Attribute An attribute's schema (`{ type: 'string', required: true }`).
+ * @typedef {{ uid: string, schema: { attributes: Record<string, Attribute>, [key: string]: any } }} Component
+ * @typedef {{ uid: string, schema: { kind: string, displayName: string, singularName: string, pluralName: string,
+ *   draftAndPublish?: boolean, pluginOptions?: any, attributes: Record<string, Attribute> } }} ContentType
+ * @typedef {{ documentId: string, locale?: string, updatedAt?: string, [name: string]: any }} Entry A document version as read.
+ * @typedef {{ code: string, name: string, isDefault?: boolean }} Locale
+ */
+
 /** Whether the signed-in user holds `api::<singular>.<singular>.<action>`. */
 export const may = (permissions, type, action) => permissions.has(`${type.uid}.${action}`);
 

@@ -1,16 +1,26 @@
 /**
  * Pieces shared by the views: the workspace context, hash routes and the status badge.
  */
-import { html, createContext, useEffect, useMemo, useRef, useState } from './vendor/preact-htm.js';
+import { html, createContext, useEffect, useMemo, useRef, useState } from './preact.js';
 import { hasUnsaved, leave, setLeaveQuestion } from './leaving.js';
 import { STATUS_LABELS } from './schema.js';
 
 /**
- * What every view needs once signed in: `{ types, components, locales, defaultLocale,
- * permissions, notify(kind, text, place?) }`: a notice shows on the view at `place` (a route's
+ * What every view needs once signed in: a notice (`notify`) shows on the view at `place` (a route's
  * hash; by default the one showing) and goes when another view is shown.
+ * @typedef {{ types: ContentType[], components: Map<string, Component>, locales: Locale[], defaultLocale: string,
+ *   permissions: Set<string>, notify: (kind: 'success' | 'info' | 'error', text: string, place?: string) => void }} WorkspaceValue
+ * @typedef {import('./schema.js').ContentType} ContentType
+ * @typedef {import('./schema.js').Component} Component
+ * @typedef {import('./schema.js').Locale} Locale
  */
-export const Workspace = createContext(null);
+
+/**
+ * The signed-in page's `WorkspaceValue`. Views are shown under its Provider only, so they never
+ * read the `null` it holds outside one.
+ * @type {import('./preact.js').Context<WorkspaceValue>}
+ */
+export const Workspace = createContext(/** @type {any} */ (null));
 
 /**
  * Routes live in the hash (`#/article/<documentId>?locale=fr`), so the page works under any path
@@ -75,7 +85,9 @@ export function useRoute() {
  * question. Mounted once, in the signed-in page.
  */
 export function LeaveGuard() {
-  const [pending, setPending] = useState(null);
+  // The way on, while the question shows. (Typed on the pair: a function typed as the first value
+  // would be read as a lazy first value.)
+  const [pending, setPending] = /** @type {import('./preact.js').State<(() => void) | null>} */ (useState(null));
   useEffect(() => {
     setLeaveQuestion((proceed) => setPending(() => proceed));
     const onClick = (event) => {
@@ -152,12 +164,16 @@ export function LoadError({ error, onRetry }) {
  * @example html`<${Dialog} labelId="ask-title" onCancel=${close}><h2 id="ask-title">Sure?</h2>…</${Dialog}>`
  */
 export function Dialog({ labelId, describedBy, onCancel, children, test = 'dialog', wide = false }) {
-  const ref = useRef(null);
+  const ref = useRef(/** @type {HTMLDialogElement | null} */ (null));
   useEffect(() => {
-    const dialog = ref.current;
+    // Set once the dialog is in the page, before effects run.
+    const dialog = /** @type {HTMLDialogElement} */ (ref.current);
+    /** @type {(Element & { focus?: () => void }) | null} */
     const opener = document.activeElement;
     if (!dialog.open) dialog.showModal();
-    (dialog.querySelector('[data-autofocus]') ?? dialog.querySelector('button, input, select, textarea, a[href]'))?.focus();
+    /** @type {HTMLElement | null} */
+    const first = dialog.querySelector('[data-autofocus]') ?? dialog.querySelector('button, input, select, textarea, a[href]');
+    first?.focus();
     return () => {
       if (dialog.open) dialog.close();
       if (opener && opener.isConnected && typeof opener.focus === 'function') opener.focus();
@@ -173,6 +189,8 @@ export function Dialog({ labelId, describedBy, onCancel, children, test = 'dialo
 /**
  * A question with buttons, in a `Dialog`: `actions` are `[label, onClick, { test, kind }]`; the
  * last one (the safe choice) gets the focus, and Escape chooses it.
+ * @typedef {[label: string, onClick: () => void, options?: { test?: string, kind?: string }]} AskAction
+ * @param {{ title: string, text: string, actions: [...AskAction[], AskAction], test?: string }} props
  */
 export function Ask({ title, text, actions, test = 'ask' }) {
   const id = `${test}-title`;
