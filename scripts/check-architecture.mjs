@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 // The architecture check that `npm run lint` runs after the compiler. It reads every .ts file under
-// src/ with the TypeScript parser (so `import type`, `export … from`, `import x = require(…)`,
-// dynamic `import('…')` and `import('…').Type` all count, and nothing in comments or strings does)
-// and fails, one line per violation, when:
+// src/, and every .js file of the admin/ beside it, with the TypeScript parser (so `import type`,
+// `export … from`, `import x = require(…)`, dynamic `import('…')` and `import('…').Type` all count,
+// and nothing in comments or strings does) and fails, one line per violation, when:
 //   1. a file outside src/server/ and src/cli/ imports Koa (`koa`, `koa/…`, `@koa/…`, `koa-…`);
-//   2. files import each other in a cycle (type-only and dynamic imports included);
+//   2. files import each other in a cycle (type-only and dynamic imports included), in src/ or in
+//      admin/;
 //   3. a file imports another domain's inner file: src/<b>/ is a domain, and src/<b>/index.ts is its
 //      only door for every file outside src/<b>/ (files directly in src/, such as src/errors.ts,
-//      are shared modules, not domains, and may be imported by path).
-// Usage: node scripts/check-architecture.mjs [--root <dir>]   (default: the repository's src/)
+//      are shared modules, not domains, and may be imported by path);
+//   4. a domain imports one of a layer above its own (LAYERS below), or a transport imports storage
+//      (it reaches stored data through a service or the project), unless EXCEPTIONS names that
+//      import; an exception the code no longer needs fails too, and so does a domain in no layer.
+// Usage: node scripts/check-architecture.mjs [--root <dir>]   (default: the repository's src/; the
+// admin/ beside the root, when there is one, is read too)
 // Exit: 0 clean, 1 violations, 2 usage error.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
@@ -17,6 +22,32 @@ import ts from 'typescript';
 
 const KOA_ALLOWED = ['server', 'cli'];
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+const ADMIN_SOURCE = /\.(?:js|mjs)$/;
+
+/**
+ * The layers of src/, top to bottom, as README's "Architecture" draws them. A domain imports its
+ * own layer and those below it, never one above, and not a layer its own `skips`. Every domain of
+ * src/ is in exactly one layer; files directly in src/ are shared modules, outside the layers.
+ */
+const LAYERS = [
+  { name: 'transport', folders: ['server', 'cli'], skips: ['storage'] },
+  { name: 'composition root', folders: ['project'] },
+  { name: 'service', folders: ['content', 'users', 'auth', 'permissions', 'i18n', 'email', 'media', 'webhooks', 'import'] },
+  // What a project declares, read and checked: content types (schema/), settings (config/) and the model engine.
+  { name: 'model', folders: ['model', 'schema', 'config'] },
+  { name: 'storage', folders: ['storage'] },
+  // Used from every layer, and using none: the log and the Redis connection.
+  { name: 'shared', folders: ['log', 'redis'] },
+];
+
+/** Imports that break a layer rule today, each allowed by name with the reason it is still there. */
+const EXCEPTIONS = [
+  {
+    file: 'import/strapi-import.ts',
+    imports: 'project',
+    reason: '`folio import` builds a whole project (scaffold, stores, copy, checks) with the composition root\'s helpers; it belongs beside project/, a move of its own',
+  },
+];
 
 function usage(message) {
   process.stderr.write(`architecture: ${message}\nusage: node scripts/check-architecture.mjs [--root <dir>]\n`);
@@ -50,18 +81,21 @@ function domainOf(file) {
   const parts = inner(file).split('/');
   return parts.length > 1 ? parts[0] : null;
 }
+/** A domain's layer: its index in LAYERS (0 is the top), or -1 when it is in none. */
+const layerOf = (domain) => LAYERS.findIndex((layer) => layer.folders.includes(domain));
+const layerName = (index) => `the ${LAYERS[index].name} layer`;
 const insideRoot = (file) => {
   const rel = relative(root, file);
   return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep) && !/^[a-zA-Z]:/.test(rel);
 };
 
-function listSources(dir) {
+function listSources(dir, pattern = SOURCE) {
   const found = [];
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules') found.push(...listSources(full));
-    } else if (entry.isFile() && SOURCE.test(entry.name)) {
+      if (entry.name !== 'node_modules') found.push(...listSources(full, pattern));
+    } else if (entry.isFile() && pattern.test(entry.name)) {
       found.push(full);
     }
   }
@@ -71,7 +105,7 @@ function listSources(dir) {
 /** Every module specifier a file names, with its 1-based line: static, type-only, re-exports, dynamic. */
 function importsOf(file) {
   const text = readFileSync(file, 'utf8');
-  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ADMIN_SOURCE.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
   const found = [];
   const record = (node) => {
@@ -115,13 +149,52 @@ function resolveRelative(from, specifier) {
 const isKoa = (specifier) => /^(?:koa(?:-[^/]+)?|@koa\/[^/]+)(?:\/.*)?$/.test(specifier);
 const koaPackage = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 
-const files = listSources(root);
+// The editors' page (ES modules a browser runs) beside src/: read for import cycles only.
+const admin = join(dirname(root), 'admin');
+const adminFiles = existsSync(admin) && statSync(admin).isDirectory() ? listSources(admin, ADMIN_SOURCE) : [];
+const sourceFiles = listSources(root);
+const files = [...sourceFiles, ...adminFiles];
 const known = new Set(files);
 const violations = [];
+// Rule 4 needs every domain placed: a new folder is put in a layer before it is used.
+const layerless = new Set(sourceFiles.map(domainOf).filter((domain) => domain !== null && layerOf(domain) === -1));
+for (const domain of [...layerless].sort()) {
+  violations.push(`${shown(join(root, domain))}/ is in no layer: add it to LAYERS in scripts/check-architecture.mjs, in the layer whose rules it keeps`);
+}
 /** file → Map(target → first line), for cycles. */
 const graph = new Map();
+/** `file imports` of each exception that some import still needs. */
+const exceptionsUsed = new Set();
 
-for (const file of files) {
+/** Rule 4: the layer rule an import from domain `from` into domain `to` breaks, as a message; null when it breaks none. */
+function layerProblem(file, from, to) {
+  const [own, their] = [layerOf(from), layerOf(to)];
+  if (own === -1 || their === -1 || from === to) return null;
+  const problem = their < own
+    ? `layer order: ${layerName(own)} (${from}/) imports nothing from ${layerName(their)} (${to}/) above it; move the code that needs ${to}/ up to ${layerName(their)} or higher, or have its caller pass in what it needs`
+    : LAYERS[own].skips?.includes(to)
+      ? `skipped layer: ${layerName(own)} (${from}/) does not import ${to}/ directly; use a service or the project, and add what is missing to their index.ts`
+      : null;
+  if (problem === null) return null;
+  const exception = EXCEPTIONS.find((e) => e.file === inner(file) && e.imports === to);
+  if (exception) {
+    exceptionsUsed.add(`${exception.file} ${exception.imports}`);
+    return null;
+  }
+  return problem;
+}
+
+for (const file of adminFiles) {
+  const edges = new Map();
+  graph.set(file, edges);
+  for (const { specifier, line } of importsOf(file)) {
+    if (!specifier.startsWith('.')) continue;
+    const { file: target, exists } = resolveRelative(file, specifier);
+    if (exists && known.has(target) && !edges.has(target)) edges.set(target, line);
+  }
+}
+
+for (const file of sourceFiles) {
   const edges = new Map();
   graph.set(file, edges);
   const from = domainOf(file);
@@ -152,6 +225,19 @@ for (const file of files) {
         violations.push(`${where} imports ${shown(target)}, an inner file of domain ${to}/ (${who} must import ${shown(join(root, to, 'index.ts'))})`);
       }
     }
+    // Rule 4: layers, top to bottom.
+    const problem = from !== null && to !== null ? layerProblem(file, from, to) : null;
+    if (problem !== null && !seen.has(`layer ${file} ${to}`)) {
+      seen.add(`layer ${file} ${to}`);
+      violations.push(`${where} imports ${shown(target)}: ${problem}`);
+    }
+  }
+}
+
+for (const exception of EXCEPTIONS) {
+  const file = join(root, exception.file);
+  if (known.has(file) && !exceptionsUsed.has(`${exception.file} ${exception.imports}`)) {
+    violations.push(`${shown(file)} no longer imports ${exception.imports}/ across a layer rule: remove its entry from EXCEPTIONS in scripts/check-architecture.mjs`);
   }
 }
 

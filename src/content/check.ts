@@ -248,8 +248,11 @@ function convertValue(value: unknown, attribute: Attribute, path: string[], walk
         if (!component) return entry;
         return convertEntry(entry, component, [...path, String(index)], walk, uid as string);
       });
-    default:
+    case 'string': case 'text': case 'richtext': case 'email': case 'uid': case 'enumeration': case 'integer': case 'biginteger':
+    case 'decimal': case 'float': case 'boolean': case 'date': case 'datetime': case 'time': case 'json': case 'blocks':
       return value;
+    default:
+      return attribute satisfies never;
   }
 }
 

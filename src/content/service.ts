@@ -12,7 +12,7 @@ import { didYouMean } from '../suggest.js';
 import { resolveLocale } from '../i18n/index.js';
 import { isSharedAttribute, type Attribute, type ContentType, type RelationAttribute, type Schemas } from '../schema/index.js';
 import type { I18nConfig } from '../config/index.js';
-import { assertCan, contentAction, type Actor, type DraftAction } from '../permissions/index.js';
+import { assertCan, contentAction, lookupFor, type Actor, type DraftAction } from '../permissions/index.js';
 import { createKeyedQueue, isSafeName, stableStringify, type DocumentStatus, type Json, type Row } from '../storage/index.js';
 import { createAnswerCache } from './answer-cache.js';
 import { renumberComponents, withComponentIds, type StoreRelation } from './components.js';
@@ -20,7 +20,6 @@ import {
   contentTypeModel,
   isRelationInput,
   LOCALIZATIONS,
-  lookupFor,
   matchesSearch,
   paginate,
   relationTargets,

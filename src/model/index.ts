@@ -6,7 +6,7 @@
  */
 export type { Json, Model, ModelLookup } from './types.js';
 export { SYSTEM_ATTRIBUTES, LOCALIZATIONS, localizationsAttribute } from './types.js';
-export { createModelLookup, contentTypeModel, fileModel, lookupFor, relationTargets, USER_UID, ROLE_UID } from './models.js';
+export { createModelLookup, contentTypeModel, fileModel, relationTargets, USER_UID, ROLE_UID } from './models.js';
 export { applyRelationInput, findRowByRef, isToMany, relatedTableRows, type StoredRef } from './relations.js';
 export * from './query/index.js';
 export * from './validate/index.js';

@@ -2,7 +2,6 @@
  * Models: content types, components and the built-in User and Role seen through one shape, so the
  * query parser, the payload validator and the service need not know which is which.
  */
-import { can, readAction, type Actor } from '../permissions/index.js';
 import { FILE_UID, type Attribute, type ContentType, type Schemas } from '../schema/index.js';
 import type { Model, ModelLookup } from './types.js';
 
@@ -82,18 +81,6 @@ export function createModelLookup(schemas: Schemas): ModelLookup & { userModel: 
     userModel,
     roleModel,
   };
-}
-
-/**
- * The models as `actor` may read them: a relation is readable when the actor holds its target's
- * `find` (strapi-reference §4.2, restricted relations). Every read and write of a request parses
- * and validates through this view, so the rule holds at every depth of every query parameter.
- * @example parseContentQuery(raw, article, lookupFor(content.lookup, ctx.state.actor), rest)
- */
-export function lookupFor(lookup: ModelLookup, actor: Actor): ModelLookup {
-  if (actor.kind === 'system') return lookup;
-  // Files linked from a document are shown with it to whoever may read it (their bytes are public under /uploads/ anyway).
-  return { model: lookup.model, component: lookup.component, mayRead: (uid) => lookup.mayRead(uid) && (uid === FILE_UID || can(actor, readAction(uid))) };
 }
 
 /**

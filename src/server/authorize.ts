@@ -1,7 +1,7 @@
 /** `requires(action)`: lets a request through only when its actor holds the action. */
 import type { Context, Next } from 'koa';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
-import { can, type Actor } from '../permissions/index.js';
+import { can } from '../permissions/index.js';
 import { MISSING_OR_INVALID_CREDENTIALS } from './authenticate.js';
 
 /**
@@ -11,7 +11,7 @@ import { MISSING_OR_INVALID_CREDENTIALS } from './authenticate.js';
  */
 export function requires(action: string | ((ctx: Context) => string)) {
   return async function authorize(ctx: Context, next: Next): Promise<void> {
-    const actor = ctx.state.actor as Actor | undefined;
+    const actor = ctx.state.actor;
     const wanted = typeof action === 'function' ? action(ctx) : action;
     if (actor && can(actor, wanted)) return next();
     if (!actor || (actor.kind === 'public' && actor.permissions.size === 0)) throw new UnauthorizedError(MISSING_OR_INVALID_CREDENTIALS);

@@ -10,7 +10,6 @@ import type { Context, Middleware, Next } from 'koa';
 import ratelimit from 'koa-ratelimit';
 import { RateLimitError } from '../errors.js';
 import { redisUnavailable, type Redis } from '../redis/index.js';
-import type { Actor } from '../permissions/index.js';
 
 export interface RateLimitSettings {
   enabled: boolean;
@@ -38,7 +37,7 @@ export function bucketKey(ctx: Context): string {
   const body = ctx.request.body as Record<string, unknown> | undefined;
   const email = typeof body?.email === 'string' && body.email !== '' ? body.email.slice(0, MAX_EMAIL_LENGTH).toLowerCase() : 'unknownIdentifier';
   const identifier = BY_ADDRESS.test(path) || path.includes('/connect/') ? 'noIdentifier' : email;
-  const actor = ctx.state.actor as Actor | undefined;
+  const actor = ctx.state.actor;
   return `${identifier}:${path}:${ctx.ip}|${actor?.kind === 'user' ? actor.user.id : ctx.ip}`;
 }
 

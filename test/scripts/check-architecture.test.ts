@@ -1,4 +1,7 @@
-/** scripts/check-architecture.mjs: Koa only in server/ and cli/, no import cycles, a domain's index.ts is its only door. */
+/**
+ * scripts/check-architecture.mjs: Koa only in server/ and cli/, no import cycles (in src/ and in the
+ * admin/ beside it), a domain's index.ts is its only door, and the layers imported top to bottom only.
+ */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
@@ -134,7 +137,96 @@ test('all three at once: every violation has its own line, and the exit code is 
   assert.match(result.output, /src\/users\/routes\.ts:1 imports '@koa\/router'/);
   assert.match(result.output, /import cycle: src\/users\/service\.ts -> src\/users\/types\.ts -> src\/users\/service\.ts/);
   assert.match(result.output, /src\/model\/query\/index\.ts:1 imports src\/users\/service\.ts, an inner file of domain users\//);
-  assert.is(result.lines.at(-1), `architecture: 3 violations in ${Object.keys(CLEAN).length + 1} files, 1 import cycle`);
+  // The same import also climbs from the model layer to the service layer: a fourth rule, a fourth line.
+  assert.match(result.output, /src\/model\/query\/index\.ts:1 imports src\/users\/service\.ts: layer order: /);
+  assert.is(result.lines.at(-1), `architecture: 4 violations in ${Object.keys(CLEAN).length + 1} files, 1 import cycle`);
+});
+
+/** The message of an import from layer `from` (folder `fromDir/`) up into layer `to` (`toDir/`). */
+const UP = (from: string, fromDir: string, to: string, toDir: string) =>
+  `layer order: the ${from} layer (${fromDir}/) imports nothing from the ${to} layer (${toDir}/) above it; move the code that needs ${toDir}/ up to the ${to} layer or higher, or have its caller pass in what it needs`;
+
+test('a domain importing a layer above its own fails, naming both layers and what to do; downwards passes', async () => {
+  const result = await check({
+    ...CLEAN,
+    'model/access.ts': "import { createUsers } from '../users/index.js';\nexport const access = () => createUsers();\n",
+    'storage/index.ts': "import type { Model } from '../model/index.js';\nexport type Stored = { model?: Model };\n",
+    'users/http.ts': "export const app = () => import('../server/index.js');\n",
+    // Downwards, and within a layer, is the rule: a service uses storage and the model.
+    'users/store.ts': "import type { Stored } from '../storage/index.js';\nimport { query } from '../model/index.js';\nexport const read = (row: Stored) => [row, query()];\n",
+  });
+  assert.is(result.code, 1, result.output);
+  assert.equal(result.lines.slice(0, -1), [
+    `architecture: src/model/access.ts:1 imports src/users/index.ts: ${UP('model', 'model', 'service', 'users')}`,
+    `architecture: src/storage/index.ts:1 imports src/model/index.ts: ${UP('storage', 'storage', 'model', 'model')}`,
+    `architecture: src/users/http.ts:1 imports src/server/index.ts: ${UP('service', 'users', 'transport', 'server')}`,
+  ]);
+  assert.is(result.lines.at(-1), `architecture: 3 violations in ${Object.keys(CLEAN).length + 4} files`);
+});
+
+test('a transport importing storage directly fails, even type-only or dynamic; through a service it passes', async () => {
+  const result = await check({
+    ...CLEAN,
+    'storage/index.ts': "export const openTable = (name: string) => [name];\nexport type Table = string[];\n",
+    'server/routes/users.ts': "import type { Context } from 'koa';\nimport type { Table } from '../../storage/index.js';\nimport { createUsers } from '../../users/index.js';\nexport const routes = (ctx: Context, table?: Table) => [createUsers(), ctx, table];\n",
+    'cli/index.ts': "export const run = async () => (await import('../storage/index.js')).openTable('users');\n",
+    'users/service.ts': "import { openTable } from '../storage/index.js';\nexport const createUsers = () => openTable('users');\n",
+  });
+  assert.is(result.code, 1, result.output);
+  const skip = (from: string) => `skipped layer: the transport layer (${from}/) does not import storage/ directly; use a service or the project, and add what is missing to their index.ts`;
+  assert.equal(result.lines.slice(0, -1), [
+    `architecture: src/cli/index.ts:1 imports src/storage/index.ts: ${skip('cli')}`,
+    `architecture: src/server/routes/users.ts:2 imports src/storage/index.ts: ${skip('server')}`,
+  ]);
+});
+
+test('a domain in no layer fails once, saying where to place it', async () => {
+  const result = await check({
+    ...CLEAN,
+    'widgets/index.ts': "export { widget } from './widget.js';\n",
+    'widgets/widget.ts': "export const widget = 1;\n",
+  });
+  assert.is(result.code, 1, result.output);
+  assert.equal(result.lines, [
+    'architecture: src/widgets/ is in no layer: add it to LAYERS in scripts/check-architecture.mjs, in the layer whose rules it keeps',
+    `architecture: 1 violation in ${Object.keys(CLEAN).length + 2} files`,
+  ]);
+});
+
+test('a known exception passes only for its own file, and fails once the code no longer needs it', async () => {
+  const importer = {
+    'project/index.ts': "export const projectPaths = (dir: string) => [dir];\n",
+    'import/index.ts': "export { importStrapi } from './strapi-import.js';\n",
+    'import/strapi-import.ts': "import { projectPaths } from '../project/index.js';\nexport const importStrapi = (dir: string) => projectPaths(dir);\n",
+  };
+  const known = await check({ ...CLEAN, ...importer });
+  assert.is(known.code, 0, known.output);
+  const other = await check({ ...CLEAN, ...importer, 'import/rows.ts': "import { projectPaths } from '../project/index.js';\nexport const rows = () => projectPaths('.');\n" });
+  assert.is(other.code, 1, other.output);
+  assert.ok(other.lines.includes(`architecture: src/import/rows.ts:1 imports src/project/index.ts: ${UP('service', 'import', 'composition root', 'project')}`), other.output);
+  const stale = await check({ ...CLEAN, ...importer, 'import/strapi-import.ts': "export const importStrapi = (dir: string) => [dir];\n" });
+  assert.is(stale.code, 1, stale.output);
+  assert.equal(stale.lines.slice(0, -1), [
+    'architecture: src/import/strapi-import.ts no longer imports project/ across a layer rule: remove its entry from EXCEPTIONS in scripts/check-architecture.mjs',
+  ]);
+});
+
+test('admin/ beside the root is read too: its files are counted, and an import cycle there fails', async () => {
+  const admin = {
+    '../admin/app.js': "import { html } from './vendor/preact-htm.js';\nimport { Field } from './fields.js';\nexport const App = () => html`<${Field} />`;\n",
+    '../admin/fields.js': "import { ComponentField } from './components.js';\nexport const Field = () => ComponentField;\n",
+    '../admin/components.js': "export const ComponentField = ({ Field }) => Field;\n",
+    '../admin/style.css': 'body { margin: 0 }\n',
+  };
+  const clean = await check({ ...CLEAN, ...admin });
+  assert.is(clean.code, 0, clean.output);
+  assert.equal(clean.lines, [`architecture: ok (${Object.keys(CLEAN).length + 3} files, no cycles)`]);
+  const cyclic = await check({ ...CLEAN, ...admin, '../admin/components.js': "import { Field } from './fields.js';\nexport const ComponentField = () => Field;\n" });
+  assert.is(cyclic.code, 1, cyclic.output);
+  assert.equal(cyclic.lines, [
+    'architecture: import cycle: admin/components.js -> admin/fields.js -> admin/components.js',
+    `architecture: 1 violation in ${Object.keys(CLEAN).length + 3} files, 1 import cycle`,
+  ]);
 });
 
 test('an unknown argument or a missing root is a usage error, not a pass', async () => {

@@ -133,8 +133,26 @@ function parseAttribute(key: string, value: unknown, model: Model, lookup: Model
         ? [{ kind: 'relation', field: key, target: attribute.target, filter: all(inner) }]
         : [{ kind: 'component', field: key, component: attribute.component, filter: all(inner) }];
     }
-    default:
+    case 'string':
+    case 'text':
+    case 'richtext':
+    case 'email':
+    case 'password':
+    case 'uid':
+    case 'enumeration':
+    case 'integer':
+    case 'biginteger':
+    case 'decimal':
+    case 'float':
+    case 'boolean':
+    case 'date':
+    case 'datetime':
+    case 'time':
+    case 'json':
+    case 'blocks':
       return parseCondition(key, valueKindOf(attribute)!, value, here, depth + 1);
+    default:
+      return attribute satisfies never;
   }
 }
 

@@ -56,8 +56,19 @@ export function matchesSearch(q: string, model: Model): (row: Row) => boolean {
       case 'blocks':
         blocksFields.push(name);
         break;
-      default:
+      // The rest is not searched.
+      case 'password':
+      case 'boolean':
+      case 'date':
+      case 'datetime':
+      case 'time':
+      case 'json':
+      case 'relation':
+      case 'component':
+      case 'dynamiczone':
         break;
+      default:
+        attribute satisfies never;
     }
   }
   return (row) => {

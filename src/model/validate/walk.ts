@@ -174,9 +174,21 @@ function typeName(attribute: Attribute): string {
       return 'json';
     case 'relation':
       return 'relation';
-    default:
-      // Strings, uid, enumeration, biginteger (a string of digits) and the date types travel as strings.
+    // Strings, uid, enumeration, biginteger (a string of digits) and the date types travel as strings.
+    case 'string':
+    case 'text':
+    case 'richtext':
+    case 'email':
+    case 'password':
+    case 'uid':
+    case 'enumeration':
+    case 'biginteger':
+    case 'date':
+    case 'datetime':
+    case 'time':
       return 'string';
+    default:
+      return attribute satisfies never;
   }
 }
 

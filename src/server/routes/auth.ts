@@ -10,9 +10,10 @@ import type { AuthAnswer, AuthService, ClientInfo } from '../../auth/index.js';
 import type { UsersPermissionsConfig } from '../../config/index.js';
 import { NotFoundError } from '../../errors.js';
 import { messages } from '../../messages.js';
-import { usersPermissionsAction, type Actor } from '../../permissions/index.js';
+import { usersPermissionsAction } from '../../permissions/index.js';
 import { requires } from '../authorize.js';
 import { rateLimited, type SharedCounters } from '../rate-limit.js';
+import { actorOf } from '../state.js';
 
 export interface AuthRoutesDeps {
   auth: AuthService;
@@ -79,8 +80,6 @@ export function authRoutes(router: Router, deps: AuthRoutesDeps): void {
     ctx.body = result.refreshToken !== undefined ? { jwt: result.jwt, refreshToken: result.refreshToken, user: result.user } : { jwt: result.jwt, user: result.user };
   }
 
-  const actorOf = (ctx: Context) => ctx.state.actor as Actor;
-
   router.post('/auth/local', action('callback'), limited, async (ctx) => {
     send(ctx, await auth.login(ctx.request.body, clientOf(ctx)));
   });
@@ -130,7 +129,7 @@ export function authRoutes(router: Router, deps: AuthRoutesDeps): void {
     ctx.body = { ok: true };
   });
   router.get('/auth/sessions', action('getSessions'), (ctx) => {
-    ctx.body = { data: auth.listSessions(actorOf(ctx), ctx.state.sessionId as string | undefined) };
+    ctx.body = { data: auth.listSessions(actorOf(ctx), ctx.state.sessionId) };
   });
   router.delete('/auth/sessions/:sessionId', action('revokeSession'), async (ctx) => {
     await auth.revokeSession(actorOf(ctx), ctx.params.sessionId!);

@@ -9,10 +9,11 @@ import type { Context } from 'koa';
 import type { ApiConfig } from '../../config/index.js';
 import type { ContentService, WriteOptions } from '../../content/index.js';
 import { contentTypeModel, parseContentQuery, parseQueryString, requireDataPayload, type ContentQuery } from '../../model/index.js';
-import { contentAction, DRAFT_ACTIONS, type Actor } from '../../permissions/index.js';
+import { contentAction, DRAFT_ACTIONS } from '../../permissions/index.js';
 import type { ContentType } from '../../schema/index.js';
 import { requires } from '../authorize.js';
 import { answerTagged, documentTag, ifMatchStates, listTag } from '../entity-tags.js';
+import { actorOf } from '../state.js';
 
 export interface ContentRoutesDeps {
   content: ContentService;
@@ -21,14 +22,14 @@ export interface ContentRoutesDeps {
 }
 
 /** The models as the caller may read them (see `ModelLookup.mayRead`). */
-const modelsOf = (ctx: Context, deps: ContentRoutesDeps) => deps.content.modelsFor(ctx.state.actor as Actor);
+const modelsOf = (ctx: Context, deps: ContentRoutesDeps) => deps.content.modelsFor(actorOf(ctx));
 
 function queryOf(ctx: Context, type: ContentType, deps: ContentRoutesDeps, models = modelsOf(ctx, deps)): ContentQuery {
   return parseContentQuery(parseQueryString(ctx.querystring), contentTypeModel(type), models, deps.rest());
 }
 
 function writeOptions(ctx: Context, query: ContentQuery): WriteOptions {
-  return { status: query.status, locale: query.locale, actor: ctx.state.actor as Actor, populate: query.populate, fields: query.fields, ifMatch: ifMatchStates(ctx.get('If-Match') || undefined) };
+  return { status: query.status, locale: query.locale, actor: actorOf(ctx), populate: query.populate, fields: query.fields, ifMatch: ifMatchStates(ctx.get('If-Match') || undefined) };
 }
 
 /**
@@ -71,7 +72,7 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
       });
       router.delete(path, action('delete'), async (ctx) => {
         const query = queryOf(ctx, type, deps);
-        await content.removeSingle(type, { locale: query.locale, actor: ctx.state.actor as Actor, ifMatch: writeOptions(ctx, query).ifMatch });
+        await content.removeSingle(type, { locale: query.locale, actor: actorOf(ctx), ifMatch: writeOptions(ctx, query).ifMatch });
         ctx.status = 204;
       });
       for (const name of type.draftAndPublish ? DRAFT_ACTIONS : []) {
@@ -115,7 +116,7 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
     });
     router.delete(one, action('delete'), async (ctx) => {
       const query = queryOf(ctx, type, deps);
-      await content.remove(type, ctx.params.documentId!, { locale: query.locale, actor: ctx.state.actor as Actor, ifMatch: writeOptions(ctx, query).ifMatch });
+      await content.remove(type, ctx.params.documentId!, { locale: query.locale, actor: actorOf(ctx), ifMatch: writeOptions(ctx, query).ifMatch });
       ctx.status = 204;
     });
     for (const name of type.draftAndPublish ? DRAFT_ACTIONS : []) {

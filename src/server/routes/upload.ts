@@ -9,11 +9,12 @@ import type { Context } from 'koa';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import type { ContentService, MediaLinkRequest } from '../../content/index.js';
 import { presentFile, type FileInfo, type FileRow, type MediaService } from '../../media/index.js';
-import { compareBy, compileFilter, fileModel, lookupFor, parseQueryString, parseUsersQuery, pickFields, type ModelLookup } from '../../model/index.js';
-import { uploadAction, type Actor } from '../../permissions/index.js';
+import { compareBy, compileFilter, fileModel, parseQueryString, parseUsersQuery, pickFields, type ModelLookup } from '../../model/index.js';
+import { lookupFor, uploadAction } from '../../permissions/index.js';
 import { isPlainObject } from '../../objects.js';
 import { requires } from '../authorize.js';
 import { withMultipart, type MultipartLimits } from '../multipart.js';
+import { actorOf } from '../state.js';
 
 export interface UploadRoutesDeps {
   media: MediaService;
@@ -97,8 +98,8 @@ function fileId(raw: string): number {
  */
 export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
   const { media } = deps;
-  const evalContext = (ctx: Context) => ({ lookup: lookupFor(deps.lookup, ctx.state.actor as Actor), related: () => [] });
-  const queryOf = (ctx: Context) => parseUsersQuery(parseQueryString(ctx.querystring), fileModel, lookupFor(deps.lookup, ctx.state.actor as Actor));
+  const evalContext = (ctx: Context) => ({ lookup: lookupFor(deps.lookup, actorOf(ctx)), related: () => [] });
+  const queryOf = (ctx: Context) => parseUsersQuery(parseQueryString(ctx.querystring), fileModel, lookupFor(deps.lookup, actorOf(ctx)));
   const shape = (row: FileRow, fields?: string[]) => pickFields(presentFile(row), fields, ['id', 'documentId']);
 
   router.post('/upload', requires(uploadAction('upload')), async (ctx) => {
@@ -113,7 +114,7 @@ export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
         ctx.body = shape(await media.update(id, infos[0] ?? {}, files[0]));
         return;
       }
-      const actor = ctx.state.actor as Actor;
+      const actor = actorOf(ctx);
       // Everything the link needs is checked before a byte is stored: a refused link stores nothing.
       const target = link && files.length > 0 ? await deps.content.mediaTarget(link, actor) : undefined;
       const rows = await media.upload(files, infos, { ...(target && { accept: target.check }) });

@@ -5,10 +5,11 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { NotFoundError, UnauthorizedError } from '../../errors.js';
-import { lookupFor, parseQueryString, parseUsersQuery, type Model, type ModelLookup, type UsersQuery } from '../../model/index.js';
-import { usersPermissionsAction, type Actor } from '../../permissions/index.js';
+import { parseQueryString, parseUsersQuery, type Model, type ModelLookup, type UsersQuery } from '../../model/index.js';
+import { lookupFor, usersPermissionsAction } from '../../permissions/index.js';
 import { userMessages, type UserRow, type UserService } from '../../users/index.js';
 import { requires } from '../authorize.js';
+import { actorOf } from '../state.js';
 
 export interface UserRoutesDeps {
   users: UserService;
@@ -36,7 +37,7 @@ export function userRoutes(router: Router, deps: UserRoutesDeps): void {
   // Parsed against the models as the caller may read them: without `…role.find`, `populate=role`
   // leaves the role out and a filter or sort through it is `Invalid key role`.
   const queryOf = (ctx: Context): UsersQuery =>
-    parseUsersQuery(parseQueryString(ctx.querystring), deps.userModel, lookupFor(deps.lookup, ctx.state.actor as Actor));
+    parseUsersQuery(parseQueryString(ctx.querystring), deps.userModel, lookupFor(deps.lookup, actorOf(ctx)));
   /** Sanitized, with the role when it was populated (`populate=role`, `*`) or `always`. */
   const shape = (row: UserRow, query?: Pick<UsersQuery, 'populate' | 'fields'>, always = false) =>
     users.sanitizeUser(row, {
@@ -49,7 +50,7 @@ export function userRoutes(router: Router, deps: UserRoutesDeps): void {
     ctx.body = JSON.stringify(users.count(queryOf(ctx))); // a bare integer
   });
   router.get('/users/me', can('me'), (ctx) => {
-    const actor = ctx.state.actor as Actor;
+    const actor = actorOf(ctx);
     if (actor.kind !== 'user') throw new UnauthorizedError('Unauthorized');
     const user = users.find(actor.user.id);
     if (!user) throw new UnauthorizedError('Unauthorized');
@@ -58,7 +59,7 @@ export function userRoutes(router: Router, deps: UserRoutesDeps): void {
   // foliocms's own: the actions the signed-in user's role holds, so that a client (the editors'
   // page) offers only what will be allowed. Under `me`, like the user's own record.
   router.get('/users/me/permissions', can('me'), (ctx) => {
-    const actor = ctx.state.actor as Actor;
+    const actor = actorOf(ctx);
     if (actor.kind !== 'user') throw new UnauthorizedError('Unauthorized');
     ctx.body = { data: [...actor.permissions].sort() };
   });
@@ -74,16 +75,16 @@ export function userRoutes(router: Router, deps: UserRoutesDeps): void {
     ctx.body = shape(user, query);
   });
   router.post('/users', can('create'), async (ctx) => {
-    const created = await users.create(ctx.state.actor as Actor, ctx.request.body);
+    const created = await users.create(actorOf(ctx), ctx.request.body);
     ctx.status = 201;
     ctx.body = shape(created, undefined, true);
   });
   router.put('/users/:id', can('update'), async (ctx) => {
-    const updated = await users.update(ctx.state.actor as Actor, idParam(ctx), ctx.request.body);
+    const updated = await users.update(actorOf(ctx), idParam(ctx), ctx.request.body);
     ctx.body = shape(updated, undefined, true);
   });
   router.delete('/users/:id', can('destroy'), async (ctx) => {
-    ctx.body = shape(await users.remove(ctx.state.actor as Actor, idParam(ctx)));
+    ctx.body = shape(await users.remove(actorOf(ctx), idParam(ctx)));
   });
 }
 
