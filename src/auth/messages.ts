@@ -1,6 +1,6 @@
 /**
- * The accounts endpoints' messages, verbatim from spec/api.md "Errors" and Strapi 5.54
- * (strapi-reference §1.14); tests import them.
+ * The accounts endpoints' messages, in Strapi 5.54's wording word for word (README "Accounts:
+ * `/api/auth/…`" lists them); tests import them.
  */
 export const authMessages = {
   invalidIdentifierOrPassword: 'Invalid identifier or password',

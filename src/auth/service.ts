@@ -1,6 +1,6 @@
 /**
- * The accounts flows of `/api/auth/…` (spec "Authentication endpoints", strapi-reference §1.4–1.8,
- * 1.11): login, registration, password reset and change, email confirmation, and the token answer
+ * The accounts flows of `/api/auth/…` with Strapi 5's rules (README "Accounts: `/api/auth/…`"):
+ * login, registration, password reset and change, email confirmation, and the token answer
  * of each in legacy or refresh mode. Transport-free: the routes decide cookies and statuses.
  */
 import type { Config, EmailTemplate } from '../config/index.js';

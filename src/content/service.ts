@@ -1,7 +1,7 @@
 /**
  * The content service: find, findOne, create, update and delete documents of collection and single
- * types, locale-aware, with draft & publish (spec "Content endpoints with locale", strapi-reference
- * §4). It takes parsed queries and raw payloads and answers presented documents; it never sees `ctx`.
+ * types, locale-aware, with draft & publish (README "Content endpoints"). It takes parsed queries
+ * and raw payloads and answers presented documents; it never sees `ctx`.
  */
 import { hash } from 'node:crypto';
 import { ApplicationError, NotFoundError, PreconditionFailedError, ValidationError } from '../errors.js';

@@ -1,7 +1,7 @@
 /**
  * Email templates: `{{NAME}}` placeholders from a fixed set, replaced in one pass. Nothing is
- * evaluated (Strapi uses lodash templates, i.e. code; strapi-reference.md §1.6, §1.7), and a value
- * is never scanned again, so a username of `{{TOKEN}}` stays that text.
+ * evaluated (Strapi's lodash templates run code: README "Where foliocms deliberately differs from
+ * Strapi 5"), and a value is never scanned again, so a username of `{{TOKEN}}` stays that text.
  */
 import type { EmailTemplate } from '../config/index.js';
 import { ProjectFileError } from '../errors.js';

@@ -49,7 +49,7 @@ export const SYSTEM_ATTRIBUTES: Record<string, Attribute> = {
   locale: { type: 'string' },
 };
 
-/** The virtual relation i18n gives every localized type (strapi-reference §4.3). */
+/** The virtual relation i18n gives every localized type (README "Query parameters"). */
 export const LOCALIZATIONS = 'localizations';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Every valid action id of a project, and Strapi's permission tree built from it
- * (strapi-reference §2): `{ "<type>": { controllers: { "<controller>": { "<action>": { enabled, policy } } } } }`.
+ * (as Strapi's roles endpoints answer it): `{ "<type>": { controllers: { "<controller>": { "<action>": { enabled, policy } } } } }`.
  */
 import { ValidationError } from '../errors.js';
 import type { ContentType } from '../schema/index.js';

@@ -1,5 +1,5 @@
 /**
- * The roles and permissions service (strapi-reference §2): what `/api/users-permissions/roles…`
+ * The roles and permissions service, with Strapi's rules: what `/api/users-permissions/roles…`
  * and `folio role` / `folio permission` call. It reads the tables from memory and changes them only
  * through `Table.update` (cross-process lock, fresh data), so a running server obeys a change made by
  * the CLI on its next request.

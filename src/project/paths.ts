@@ -1,4 +1,4 @@
-/** The only file that knows the on-disk names of a project (CONTRACT.md "Project layout"). */
+/** The only file that knows the on-disk names of a project (README "Project layout"). */
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import * as util from 'node:util';
@@ -20,7 +20,7 @@ export interface ProjectPaths {
 export const TABLES = ['users', 'roles', 'permissions', 'sessions', 'tokens', 'files', 'webhooks', 'deliveries'] as const;
 export type TableName = (typeof TABLES)[number];
 
-/** The file of a project's secrets, at its root (CONTRACT.md "Content in git"). */
+/** The file of a project's secrets, at its root (README "Content in git"). */
 export const ENV_FILE = '.env';
 
 /**

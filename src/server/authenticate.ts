@@ -30,9 +30,9 @@ export function publicActor(project: Project): Actor {
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
 /**
- * The actor of a bearer token (strapi-reference §1.2): a token that does not verify is
- * 401 `Missing or invalid credentials` (never a fall-back to Public); a valid token of a deleted,
- * blocked or (with email confirmation on) unconfirmed user is 401 `Invalid credentials`.
+ * The actor of a bearer token, as in Strapi 5 (README "Permissions"): a token that does not
+ * verify is 401 `Missing or invalid credentials` (never a fall-back to Public); a valid token of a
+ * deleted, blocked or (with email confirmation on) unconfirmed user is 401 `Invalid credentials`.
  */
 export function userActor(project: Project, token: string, state: Record<string, unknown> = {}): Actor {
   let id: number | undefined;

@@ -24,7 +24,7 @@ const BY_ADDRESS = /\/auth\/(local|reset-password|change-password)$/;
 const MAX_EMAIL_LENGTH = 320;
 
 /**
- * The bucket of a request, as Strapi 5.54 keys it (strapi-reference §1.10): the route (its path
+ * The bucket of a request, as Strapi 5.54 keys it (5.0's keys could be bypassed): the route (its path
  * normalised, lower-cased, without a trailing slash) and the client address; for register,
  * forgot-password and send-email-confirmation also the lower-cased `email` of the body, so people
  * behind one address (an office) each get their own; for a signed-in caller (change-password) the

@@ -1,5 +1,5 @@
 /**
- * Every disk mutation of the store goes through this file (STYLE.md principle 6): temp file →
+ * Every disk mutation of the store goes through this file, and no other: temp file →
  * `fh.sync()` → rename → fsync of the directory, behind a per-path queue that coalesces like steno.
  * Concurrent fsyncs of one directory are shared (group commit), and the versions of one document
  * are written as one: their temp files synced together, or a new document's whole directory at once.

@@ -1,5 +1,5 @@
 /**
- * One JSON file per document, status and locale (CONTRACT.md "Data on disk"):
+ * One JSON file per document, status and locale (README "Project layout"):
  * `<dataDir>/content/<type>/<documentId>/<status>.<locale>.json`.
  */
 import { readFile as readFileCallback, readdir as readdirCallback, stat as statCallback } from 'node:fs';

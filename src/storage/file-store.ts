@@ -1,5 +1,5 @@
 /**
- * The file store: one project's way onto the disk (STYLE.md principles 2 and 6). It owns what its
+ * The file store: one project's way onto the disk (made per project, no global state). It owns what its
  * writes and locks keep in memory (the per-path queues, the shared directory fsyncs, the temp files
  * in use, each lock's in-process line and the locks the current call chain holds), so `whenIdle()`
  * waits for this store's work only, and two projects in one process never wait on each other.

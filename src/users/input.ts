@@ -28,7 +28,7 @@ const WRITABLE_BUILT_IN = ['username', 'email', 'password', 'confirmed', 'blocke
  */
 const TOKEN_KEYS = new Set(['resetPasswordToken', 'confirmationToken']);
 
-/** bcrypt's limit, which Strapi keeps for every password whatever the hash (strapi-reference §1.5). */
+/** bcrypt's limit, which Strapi 5 keeps for every password whatever the hash. */
 const MAX_PASSWORD_BYTES = 72;
 
 /**

@@ -1,11 +1,11 @@
 /**
  * Every message the user service and `folio user` can fail or answer with. The first group is
- * verbatim from spec/api.md and Strapi 5 (strapi-reference §1.5, §1.12, §1.14), so clients that
+ * Strapi 5's wording, word for word, so clients that
  * match on Strapi's text keep working; tests import these rather than repeating the strings.
  */
 import { messages } from '../messages.js';
 export const userMessages = {
-  // Strapi's wording (spec/api.md "Errors", strapi-reference §1.12, §1.14)
+  // Strapi's wording (README "Users, roles and permissions endpoints")
   notFound: 'User not found',
   usernameTaken: 'Username already taken',
   emailTaken: 'Email already taken',

@@ -1,6 +1,6 @@
 /**
  * Relations of a user row: its role, and the relations of custom attributes. Users and roles are
- * referenced by numeric id (spec "Versioning"); content documents by documentId, through the
+ * referenced by numeric id, as Strapi 5 still allows; content documents by documentId, through the
  * content store that the caller may lend ({@link ContentRelations}).
  */
 import { ApplicationError, ValidationError } from '../errors.js';
@@ -58,7 +58,7 @@ export function resolveRole(input: ValidatedValue, current: number | null, roleA
   return next;
 }
 
-/** The role new users get when the body names none: `advanced.defaultRole` (spec "User endpoints"). */
+/** The role new users get when the body names none: `advanced.defaultRole` (Strapi answers 400). */
 export function defaultRole(roles: readonly RoleRow[], type: string): RoleRow {
   const role = roles.find((candidate) => candidate.type === type);
   if (!role) throw new ApplicationError(m.defaultRoleMissing);

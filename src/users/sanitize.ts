@@ -1,5 +1,5 @@
 /**
- * What leaves the server of a user (strapi-reference §1.13): never `password`, the two tokens or a
+ * What leaves the server of a user, as in Strapi 5: never `password`, the two tokens or a
  * private attribute. Components, dynamic zones and relations are not populated here, as in Strapi
  * without `populate`; the role appears only when the caller passes it.
  */

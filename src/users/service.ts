@@ -1,6 +1,7 @@
 /**
- * End users: create, update, block and delete them with Strapi's rules (strapi-reference §1.12),
- * and list them with the REST query language. Used by /api/users and by `folio user`.
+ * End users: create, update, block and delete them with Strapi's rules, and list them with the
+ * REST query language. Used by /api/users and by `folio user` (README "Users, roles and
+ * permissions endpoints").
  *
  * Uniqueness holds across processes (a CLI and a running server share data/): every check that
  * depends on the other rows runs again inside `users.update`, which holds the table's
@@ -40,7 +41,8 @@ export interface UserServiceDeps {
 
 export interface CreateUserOptions {
   /**
-   * Whether a body without `role` gets `advanced.defaultRole` (spec "User endpoints"; default true).
+   * Whether a body without `role` gets `advanced.defaultRole`, as this API answers (README: Where
+   * foliocms deliberately differs from Strapi 5); default true.
    * false: a missing role is `role is a required field`, as in Strapi.
    */
   defaultRole?: boolean;

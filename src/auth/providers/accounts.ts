@@ -1,5 +1,5 @@
 /**
- * The account behind a provider profile, with Strapi 5.54's rules (strapi-reference §1.9,
+ * The account behind a provider profile, with Strapi 5.54's rules (its users-permissions
  * `services/providers.js#connect`): the same email under the same provider is the same person;
  * otherwise a new confirmed account with the default role, unless registration is off or the
  * email belongs to another provider's account.
@@ -59,7 +59,7 @@ function decide(rows: readonly UserRow[], profile: ProviderProfile, options: Fin
 
 /**
  * The base name if it is long enough and free, else the base with a random 4-digit suffix (up to
- * ten tries), else a random UUID: Strapi's `findValidUsername` (strapi-reference §1.9).
+ * ten tries), else a random UUID: as Strapi's `findValidUsername` does.
  */
 function availableUsername(base: string, rows: readonly UserRow[]): string {
   const taken = (name: string) => rows.some((row) => row.username === name);

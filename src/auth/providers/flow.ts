@@ -1,6 +1,6 @@
 /**
  * Provider login as an OAuth 2 authorization-code flow (RFC 6749 §4.1) with PKCE (RFC 7636),
- * following Strapi 5.54's rules (strapi-reference §1.9):
+ * following Strapi 5.54's rules for providers:
  *
  *   connect(name)   → the provider's authorize URL, with a fresh single-use `state`
  *   (the person signs in at the provider, which redirects to `redirectUri` with `code` and `state`)
@@ -56,7 +56,7 @@ interface Enabled {
 
 /**
  * The front-end URL a sign-in returns to. It must have the origin and path of the configured
- * `callback` (Strapi's open-redirect fix, strapi-reference §6); with none configured, any given
+ * `callback` (as Strapi checks it since its open-redirect fix); with none configured, any given
  * callback is refused.
  */
 function checkCallback(given: unknown, configured: string | undefined): string | undefined {

@@ -1,7 +1,7 @@
 /**
  * @module auth/providers — sign-in with a third-party provider (OAuth 2 / OpenID Connect): presets
  * for GitHub, Google, Discord, Microsoft and GitLab, any other provider by URLs or by its OpenID
- * Connect `issuer`, and the account a verified profile signs in to (strapi-reference §1.9).
+ * Connect `issuer`, and the account a verified profile signs in to, with Strapi 5's rules.
  */
 export {
   createProviderLogin,

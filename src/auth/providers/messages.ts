@@ -1,11 +1,11 @@
 /**
  * Every message provider login can fail with. The first group is Strapi 5.54's wording
- * (strapi-reference §1.9), so clients that match on Strapi's text keep working; the second says
+ * word for word, so clients that match on Strapi's text keep working; the second says
  * which provider failed and at which step, and never carries a secret or a provider's free text.
  * Tests import these rather than repeating the strings.
  */
 export const providerMessages = {
-  // Strapi's wording (strapi-reference §1.9)
+  // Strapi's wording
   disabled: 'This provider is disabled',
   invalidCallback: 'Invalid callback URL provided',
   noSession: 'OAuth authentication requires a completed provider session',

@@ -6,7 +6,7 @@ import { queryMessages } from './messages.js';
 import { visibleAttribute } from './model.js';
 import { asList, at, invalidAt, invalidKey, isRecord, label, type Site } from './raw.js';
 
-/** Every document answers with these, whatever `fields` says (strapi-reference §4.2). */
+/** Every document answers with these, whatever `fields` says, as in Strapi 5. */
 const ALWAYS = ['id', 'documentId'];
 
 /**

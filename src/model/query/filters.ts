@@ -1,6 +1,6 @@
 /**
  * `filters` → the {@link Filter} AST, validated against the model and cast per attribute type
- * (strapi-reference §4.2). Every malformed value is a ValidationError naming its place; a Strapi
+ * (README "Query parameters"). Every malformed value is a ValidationError naming its place; a Strapi
  * that answers some of them with a 500 is what we do better than.
  */
 import type { Model, ModelLookup } from '../types.js';
@@ -187,7 +187,7 @@ function parseCondition(field: string, kind: ValueKind, value: unknown, site: Si
 function parseOperator(field: string, kind: ValueKind, operator: string, value: unknown, site: Site): Filter[] {
   const base = { kind: 'field', field, type: kind } as const;
   if (NULL.has(operator)) {
-    // forceCast (strapi-reference §4.2): the usual spellings, else anything truthy means true.
+    // As Strapi casts `$null` and `$notNull`: the usual spellings, else anything truthy means true.
     const flag = parseBoolean(value) ?? Boolean(value);
     return [{ ...base, operator: operator as '$null' | '$notNull', value: flag }];
   }

@@ -1,5 +1,5 @@
 /**
- * Messages of the query parsers. The Strapi ones are verbatim (strapi-reference §4.2); the others
+ * Messages of the query parsers. The Strapi ones keep Strapi 5's wording exactly; the others
  * name the parameter and the bad value, because Strapi answers those with a 500.
  * They live here because this folder owns them; they may move to `src/messages.ts` unchanged.
  */

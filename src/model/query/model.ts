@@ -10,7 +10,7 @@ const USER_UID = 'plugin::users-permissions.user';
 
 /**
  * The User's secrets are refused even if a `user.yaml` forgot to mark them private: a filter or
- * sort on them would be an oracle for password hashes and reset tokens (strapi-reference §1.12).
+ * sort on them would be an oracle for password hashes and reset tokens. Strapi refuses them too.
  */
 const USER_SECRETS = new Set(['password', 'resetPasswordToken', 'confirmationToken']);
 

@@ -125,7 +125,7 @@ function readUsersInteger(value: unknown, name: 'start' | 'limit'): number | und
 }
 
 /**
- * Validates a `/api/users` query (strapi-reference §1.12, §3): filters, sort, fields, populate, `_q`
+ * Validates a `/api/users` query as Strapi 5 reads it: filters, sort, fields, populate, `_q`
  * and top-level `start`/`limit` apply; `page`, `pageSize`, `pagination[...]`, `where` and other keys
  * are ignored; there is no default limit (`limit=-1` also means all).
  *

@@ -1,6 +1,6 @@
 /**
  * `populate` in its string, list and object forms → a {@link PopulateTree} whose nested fields,
- * filters and sort are parsed against the relation's target or the component (strapi-reference §4.2).
+ * filters and sort are parsed against the relation's target or the component (README "Query parameters").
  */
 import type { ComponentAttribute, DynamicZoneAttribute, RelationAttribute } from '../../schema/index.js';
 import { LOCALIZATIONS, type Model, type ModelLookup } from '../types.js';

@@ -1,5 +1,5 @@
 /**
- * `sort` in every form of strapi-reference §4.2 → `SortKey[]`.
+ * `sort` in every form Strapi 5 accepts (README "Query parameters") → `SortKey[]`.
  */
 import type { Model, ModelLookup } from '../types.js';
 import { queryMessages } from './messages.js';

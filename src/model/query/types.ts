@@ -23,7 +23,7 @@ export type TextOperator =
 export type ListOperator = '$in' | '$notIn';
 export type NullOperator = '$null' | '$notNull';
 
-/** Every attribute-level operator of strapi-reference §4.2 (`$not` is a {@link Filter} node instead). */
+/** Every attribute-level operator of Strapi 5's `filters` (`$not` is a {@link Filter} node instead). */
 export type FieldOperator = CompareOperator | TextOperator | ListOperator | NullOperator | '$between';
 
 /**
@@ -108,7 +108,7 @@ export interface ContentQuery {
   locale?: string;
 }
 
-/** A validated query for `/api/users` (strapi-reference §1.12): offset only, no default limit. */
+/** A validated query for `/api/users`, as Strapi 5 reads it: offset only, no default limit. */
 export interface UsersQuery {
   filters?: Filter;
   sort: SortKey[];

@@ -1,6 +1,6 @@
 /**
  * Every message a write payload can fail with. The wording follows Strapi 5, whose entity
- * validator speaks yup (strapi-reference §0, §4.1), so clients matching on Strapi's text keep
+ * validator speaks yup's messages, so clients matching on Strapi's text keep
  * working; `path` is yup's spelling, e.g. `sections[0].heading`.
  */
 import { messages } from '../../messages.js';

@@ -1,7 +1,7 @@
 /**
  * Relation values in every form Strapi 5 accepts, normalized to `{ set?, connect?, disconnect? }`.
  * Shorthands (an id, a documentId, `{ documentId }`, an array of them) mean `set`. Numeric ids
- * stay accepted because users and roles are still referenced by id (spec "Versioning").
+ * stay accepted because users and roles are still referenced by id, as in Strapi 5.
  */
 import type { RelationAttribute } from '../../schema/index.js';
 import { where, type At, type Context } from './context.js';

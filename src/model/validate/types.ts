@@ -13,8 +13,8 @@ export interface ValidateOptions {
   mode: 'create' | 'update';
   /**
    * Creating a new locale version of an existing document: only localized attributes may be
-   * given, because the others are shared with the existing locales (spec "Content endpoints with
-   * `locale`", rule 4).
+   * given, because the others are shared with the existing locales (this API answers
+   * 400 naming such a field: README "Where foliocms deliberately differs from Strapi 5").
    */
   localizedOnly?: boolean;
   /**
@@ -82,7 +82,7 @@ export type ValidatedValue = Json | RelationInput | ValidatedComponentEntry | Va
 
 /**
  * One component or dynamic-zone entry. `id` is kept when the payload gave one (the service checks
- * that it belongs to the version being written, spec "Updating repeatable components");
+ * that it belongs to the version being written: ids are local to a status);
  * `__component` is set on dynamic-zone entries.
  */
 export interface ValidatedComponentEntry {

@@ -18,8 +18,8 @@ import type { ValidatedComponentEntry, ValidatedValue } from './types.js';
 
 /**
  * System fields a body may carry without harm: `publishedAt` is decided by the status of the write
- * (strapi-reference §4.1, `DP.filterDataPublishedAt`) and `locale` by the query (spec "Content
- * endpoints with `locale`", rule 6). The other system fields are refused as `Invalid key`.
+ * (Strapi 5 drops it from a body too) and `locale` by the query (a version's locale never
+ * changes, so a `locale` in the body is ignored). The other system fields are refused as `Invalid key`.
  */
 const DROPPED_SYSTEM_KEYS = new Set(['publishedAt', 'locale']);
 
@@ -233,10 +233,10 @@ function validateDynamicZone(value: unknown, attribute: DynamicZoneAttribute, at
 }
 
 /**
- * An entry with an `id` updates that stored entry in place (spec "Updating repeatable components",
- * rule 3), so only its given keys are checked. Without one it is a new entry (the Content API
- * recreates components, rule 1), so it must be complete and gets defaults, whatever the mode of
- * the document write.
+ * An entry with an `id` updates that stored entry in place (a caller that read the draft may send
+ * its ids back), so only its given keys are checked. Without one it is a new entry (the REST API
+ * sends the whole list and components are recreated), so it must be complete and gets defaults,
+ * whatever the mode of the document write.
  */
 function validateEntry(item: Record<string, unknown>, component: Component, at: At, ctx: Context, dzComponent?: string): ValidatedComponentEntry {
   const mode = item.id === undefined ? 'create' : 'update';

@@ -1,5 +1,5 @@
 /**
- * `/api/users…` (spec "User endpoints", strapi-reference §1.12): bare objects, arrays and integers,
+ * `/api/users…` (README "Users, roles and permissions endpoints"): bare objects, arrays and integers,
  * no `data` envelope. Handlers parse, call the user service, and sanitize what leaves.
  */
 import type Router from '@koa/router';

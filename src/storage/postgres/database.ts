@@ -7,7 +7,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { ServiceUnavailableError } from '../../errors.js';
 
-/** Where the database is and how many connections to keep (CONTRACT.md `config/database.yaml`). */
+/**
+ * Where the database is and how many connections to keep: `config/database.yaml` (README
+ * "Outgrowing one machine: PostgreSQL").
+ */
 export interface PostgresSettings {
   connection: {
     /** `postgres://user:password@host:port/database`; when given, it wins over the keys below. */
