@@ -11,9 +11,15 @@
 //      are shared modules, not domains, and may be imported by path);
 //   4. a domain imports one of a layer above its own (LAYERS below), or a transport imports storage
 //      (it reaches stored data through a service or the project), unless EXCEPTIONS names that
-//      import; an exception the code no longer needs fails too, and so does a domain in no layer.
+//      import; an exception the code no longer needs fails too, and so does a domain in no layer;
+//   5. a source file (.ts, .js and their kin) of src/, test/, scripts/, bench/ or admin/ names a
+//      document that is not in the repository (NOT_IN_REPOSITORY below), in a comment, a string or
+//      anywhere else: whoever clones the repository cannot read it, so the file must say the rule in
+//      the project's own words or point to README, docs/ or Strapi's public documentation. Every
+//      offending file is reported, one line each.
 // Usage: node scripts/check-architecture.mjs [--root <dir>]   (default: the repository's src/; the
-// admin/ beside the root, when there is one, is read too)
+// admin/ beside the root, when there is one, is read too, and for rule 5 the test/, scripts/ and
+// bench/ beside it)
 // Exit: 0 clean, 1 violations, 2 usage error.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
@@ -48,6 +54,23 @@ const EXCEPTIONS = [
     reason: '`folio import` builds a whole project (scaffold, stores, copy, checks) with the composition root\'s helpers; it belongs beside project/, a move of its own',
   },
 ];
+
+/**
+ * Rule 5: documents that foliocms's files once cited but that are not in the repository: the product
+ * contract, the style guide, the API spec, the Strapi reference and anything in a `shared` folder
+ * beside the repository. Each is written here in two parts, so that this file (and its test, which
+ * builds them the same way) does not name them and the rule reads it like any other file.
+ */
+const NOT_IN_REPOSITORY = [
+  ['CONTRACT', '.md'],
+  ['STYLE', '.md'],
+  ['spec/api', '.md'],
+  ['strapi', '-reference'],
+  ['../', 'shared/'],
+].map((parts) => parts.join(''));
+/** The folders beside the root that rule 5 reads too (the root itself, src/ by default, always). */
+const CITING_FOLDERS = ['admin', 'bench', 'scripts', 'test'];
+const CITING_SOURCE = /\.(?:ts|tsx|mts|cts|js|mjs|cjs)$/;
 
 function usage(message) {
   process.stderr.write(`architecture: ${message}\nusage: node scripts/check-architecture.mjs [--root <dir>]\n`);
@@ -325,11 +348,39 @@ for (const component of cycles) {
   violations.push(`import cycle: ${cycle.map(shown).join(' -> ')}${rest}`);
 }
 
+// Rule 5: no file names a document that is not in the repository. One line per file: the first line
+// that names one, every document it names, and the other lines that do.
+const citingFiles = [
+  ...sourceFiles,
+  ...CITING_FOLDERS.map((folder) => join(dirname(root), folder))
+    .filter((dir) => dir !== root && existsSync(dir) && statSync(dir).isDirectory())
+    .flatMap((dir) => listSources(dir, CITING_SOURCE)),
+];
+const citations = [];
+for (const file of [...new Set(citingFiles)].sort((a, b) => shown(a).localeCompare(shown(b)))) {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const names = new Set();
+  const at = [];
+  lines.forEach((text, i) => {
+    const named = NOT_IN_REPOSITORY.filter((name) => text.includes(name));
+    if (named.length === 0) return;
+    for (const name of named) names.add(name);
+    at.push(i + 1);
+  });
+  if (at.length === 0) continue;
+  const list = NOT_IN_REPOSITORY.filter((name) => names.has(name));
+  const what = list.length === 1 ? `${list[0]}, a document` : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}, documents`;
+  const also = at.length > 1 ? ` (also line${at.length > 2 ? 's' : ''} ${at.slice(1).join(', ')})` : '';
+  citations.push(`${shown(file)}:${at[0]} names ${what} not in the repository${also}: write the rule in the project's own words, or point to README or docs/ (by heading) or to Strapi's public documentation (https://docs.strapi.io)`);
+}
+violations.push(...citations);
+const fileCount = new Set([...files, ...citingFiles]).size;
+
 if (violations.length === 0) {
-  process.stdout.write(`architecture: ok (${files.length} files, no cycles)\n`);
+  process.stdout.write(`architecture: ok (${fileCount} files, no cycles)\n`);
   process.exit(0);
 }
 for (const line of violations) process.stdout.write(`architecture: ${line}\n`);
 const cycleNote = cycles.length > 0 ? `, ${cycles.length} import cycle${cycles.length === 1 ? '' : 's'}` : '';
-process.stdout.write(`architecture: ${violations.length} violation${violations.length === 1 ? '' : 's'} in ${files.length} files${cycleNote}\n`);
+process.stdout.write(`architecture: ${violations.length} violation${violations.length === 1 ? '' : 's'} in ${fileCount} files${cycleNote}\n`);
 process.exit(1);

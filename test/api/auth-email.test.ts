@@ -75,7 +75,7 @@ change.after(async () => {
   await smtp.close();
 });
 
-change('needs a signed-in user (Public lacks it: 403), then checks every row of the spec', async () => {
+change('needs a signed-in user (Public lacks it: 403), then refuses each wrong input with Strapi\'s message', async () => {
   assert.is((await api.post('/api/auth/change-password', { currentPassword: 'a', password: 'b', passwordConfirmation: 'b' })).status, 403);
   const { body } = await api.post('/api/auth/local/register', { username: 'grace', email: 'grace@example.com', password: 'first-password' });
   const auth = { authorization: `Bearer ${body.jwt}` };
@@ -116,7 +116,7 @@ confirm('registration mails a confirmation link; following it confirms once and 
   assert.is((await api.get('/api/auth/email-confirmation')).body.error.message, authMessages.confirmationRequired);
 });
 
-confirm('send-email-confirmation: a new token for the unconfirmed, the spec\'s errors otherwise', async () => {
+confirm('send-email-confirmation: a new token for the unconfirmed, Strapi\'s errors otherwise', async () => {
   await api.post('/api/auth/local/register', { username: 'margaret', email: 'margaret@example.com', password: 'apollo-pass' });
   const first = codeIn((await smtp.next('margaret@example.com')).text, 'confirmation')!;
   const echoed = await api.post('/api/auth/send-email-confirmation', { email: 'Margaret@EXAMPLE.com' });

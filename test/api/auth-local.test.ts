@@ -1,4 +1,4 @@
-/** spec/api.md POST /api/auth/local and /local/register, and the "Errors" rows of both. */
+/** POST /api/auth/local and /local/register, and each error they answer, as Strapi 5 answers it (README "Accounts: `/api/auth/…`"). */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import bcrypt from 'bcryptjs';

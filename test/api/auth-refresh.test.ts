@@ -1,4 +1,8 @@
-/** Refresh mode (spec "Session mode", strapi-reference §1.11) and the legacy-mode 404s. */
+/**
+ * Refresh mode (`jwtManagement: refresh`: short-lived access tokens, refresh tokens and sessions,
+ * as Strapi 5 has them; README "Accounts: `/api/auth/…`", Refresh mode) and the 404s of its routes
+ * in legacy mode, the default.
+ */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { authMessages, issueToken } from '../../src/auth/index.js';

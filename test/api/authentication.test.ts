@@ -1,4 +1,4 @@
-/** Bearer tokens (strapi-reference §1.2, §1.3): what gets in, and the 401s for everything else. */
+/** Bearer tokens (user JWTs, checked as Strapi 5 checks them): what gets in, and the 401s for everything else. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFile, stat } from 'node:fs/promises';

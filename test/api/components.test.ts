@@ -1,4 +1,4 @@
-/** spec/api.md "Updating repeatable components" and component/dynamic-zone output. */
+/** Updating repeatable components (rules 1–3, in the tests below) and component/dynamic-zone output. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SYSTEM_ACTOR } from '../../src/permissions/index.js';

@@ -1,4 +1,7 @@
-/** spec/api.md "Content document" and "Response envelopes", strapi-reference §4.1. */
+/**
+ * A content document and the response envelopes (`{ data, meta }`, `{ data: null, error }`), routes and
+ * status codes as Strapi 5 answers them (README "Content endpoints"; https://docs.strapi.io/cms/api/rest).
+ */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { storedVersion } from '../_helpers/at-rest.js';

@@ -1,4 +1,7 @@
-/** spec/api.md "States and transitions" (document versions), strapi-reference §4.1 default status. */
+/**
+ * A document's draft and published versions and how each request moves between them, and the
+ * status a read answers by default (published), as Strapi 5 does (https://docs.strapi.io/cms/api/rest/status).
+ */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { storedVersionNames } from '../_helpers/at-rest.js';

@@ -1,4 +1,4 @@
-/** spec/api.md "Content endpoints with locale", rules 1–6; strapi-reference §4.3. */
+/** Content endpoints with `locale`: the rules numbered 1–6 in the tests below, as Strapi 5 answers them (https://docs.strapi.io/cms/api/rest/locale). */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { apiServer, type ApiServer } from '../_helpers/server.js';

@@ -1,5 +1,5 @@
 /**
- * `populate=localizations` (strapi-reference §4.3): the other locale versions of a document, as
+ * `populate=localizations` (https://docs.strapi.io/cms/api/rest/locale): the other locale versions of a document, as
  * Strapi 5 answers them, on GET one and on lists, obeying `fields` and `status`.
  */
 import { suite } from 'uvu';

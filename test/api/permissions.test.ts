@@ -1,4 +1,8 @@
-/** Authorization of the content routes (strapi-reference §1.2) and spec rule 5 (createLocalization). */
+/**
+ * Authorization of the content routes as Strapi 5 answers it (a token that does not verify: 401; a
+ * role without the action: 403), and locale rule 5: creating a locale version of a document needs
+ * the `createLocalization` action (README "Permissions" and "Content endpoints").
+ */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { apiServer } from '../_helpers/server.js';

@@ -1,4 +1,7 @@
-/** spec/api.md "Role and permission endpoints", "Permission tree"; strapi-reference §2. */
+/**
+ * The role and permission endpoints and the permission tree they answer, as Strapi 5's
+ * users-permissions plugin answers them (README "Users, roles and permissions endpoints").
+ */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { issueToken } from '../../src/auth/index.js';

@@ -1,4 +1,7 @@
-/** spec/api.md "User" and "User endpoints"; strapi-reference §1.12, §1.13. */
+/**
+ * The user as Strapi 5 answers it (never its password or tokens) and the `/api/users` endpoints
+ * (README "Users, roles and permissions endpoints").
+ */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { issueToken } from '../../src/auth/index.js';
@@ -102,7 +105,7 @@ users('POST /users answers 201 with the role populated; without role the default
   assert.is(duplicate.body.error.message, userMessages.emailTaken);
 });
 
-users('PUT /users/:id changes only the given fields; errors as the spec says', async () => {
+users('PUT /users/:id changes only the given fields; a taken username or email, an empty password and an unknown id are refused with Strapi\'s messages', async () => {
   const linus = api.project.users.findByIdOrEmail('linus@example.com')!;
   const updated = await api.put(`/api/users/${linus.id}`, { confirmed: true }, admin);
   assert.is(updated.status, 200);

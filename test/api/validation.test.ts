@@ -1,4 +1,4 @@
-/** Validation of write payloads over HTTP (strapi-reference §4.1): 400 ValidationError with details.errors, nothing stored. */
+/** Validation of write payloads over HTTP, as Strapi 5 answers it: 400 ValidationError with details.errors, nothing stored. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { storedVersion } from '../_helpers/at-rest.js';

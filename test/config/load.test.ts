@@ -23,7 +23,7 @@ async function loadError(files: Record<string, string>, options = {}): Promise<s
 
 const layering = suite('loadConfig(dir, options)');
 
-layering('should answer the defaults of CONTRACT.md for a project without config files', async () => {
+layering('should answer the documented defaults for a project without config files', async () => {
   const tmp = await projectWith({});
   const config = await loadConfig(tmp.path);
   assert.is(config.server.host, '127.0.0.1');

@@ -1,4 +1,8 @@
-/** The action catalogue and Strapi's permission tree (strapi-reference §2, CONTRACT "Action ids"). */
+/**
+ * The action catalogue and Strapi's permission tree: every action id is Strapi 5's own
+ * (`api::<type>.<type>.find`, `plugin::users-permissions.user.me`, …), grouped in the tree as Strapi's
+ * roles endpoints answer it (README "Permissions" and "Users, roles and permissions endpoints").
+ */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../src/errors.js';

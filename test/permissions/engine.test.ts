@@ -1,4 +1,8 @@
-/** The permission engine as a table: who may do what (STYLE principle 11). */
+/**
+ * The permission engine as a table: who may do what. `can` is a pure function of the actor (its
+ * role's permissions) and the action, so a table of plain values tests it; finding the actor is
+ * authentication's job, elsewhere.
+ */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { can, DEFAULT_PERMISSIONS, permissionsOf, SYSTEM_ACTOR, type Actor, type PermissionRow, type RoleRow } from '../../src/permissions/index.js';

@@ -1,4 +1,8 @@
-/** The roles and permissions service (strapi-reference §2) over real table files in a temp project. */
+/**
+ * The roles and permissions service over real table files in a temp project: roles and their
+ * permissions kept as Strapi 5's users-permissions plugin keeps them (README "Users, roles and
+ * permissions endpoints"; https://docs.strapi.io/cms/features/users-permissions).
+ */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';

@@ -141,7 +141,7 @@ build.run();
 const render = suite('renderContentTypeYaml(schema)');
 render.after(removeProjects);
 
-render("should render CONTRACT's layout, one flow mapping per line", () => {
+render("should render the content-type file layout, one flow mapping per line", () => {
   const schema = buildContentType({ singularName: 'article', i18n: true, draftAndPublish: true, attributes: ['title:string:localized', 'views:integer'] }, NONE);
   assert.is(
     renderContentTypeYaml(schema),

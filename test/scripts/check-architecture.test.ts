@@ -1,6 +1,7 @@
 /**
  * scripts/check-architecture.mjs: Koa only in server/ and cli/, no import cycles (in src/ and in the
- * admin/ beside it), a domain's index.ts is its only door, and the layers imported top to bottom only.
+ * admin/ beside it), a domain's index.ts is its only door, the layers imported top to bottom only,
+ * and no source file cites a document that is not in the repository.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -226,6 +227,39 @@ test('admin/ beside the root is read too: its files are counted, and an import c
   assert.equal(cyclic.lines, [
     'architecture: import cycle: admin/components.js -> admin/fields.js -> admin/components.js',
     `architecture: 1 violation in ${Object.keys(CLEAN).length + 3} files, 1 import cycle`,
+  ]);
+});
+
+/**
+ * Documents that are not in the repository, each written in two parts as the check script writes
+ * them: the check reads this file too, and it must not find them named here.
+ */
+const [CONTRACT, STYLE, SPEC, REFERENCE, SHARED] = [['CONTRACT', '.md'], ['STYLE', '.md'], ['spec/api', '.md'], ['strapi', '-reference'], ['../', 'shared/']]
+  .map((parts) => parts.join(''));
+const INSTEAD = "write the rule in the project's own words, or point to README or docs/ (by heading) or to Strapi's public documentation (https://docs.strapi.io)";
+
+test('a source file of src/, test/, scripts/, bench/ or admin/ naming a document not in the repository fails, one line per file, saying what to write instead', async () => {
+  const cited = {
+    'users/service.ts': `// The user service (${REFERENCE} §1.12).\n${CLEAN['users/service.ts']}// Defaults as ${CONTRACT} lists them.\n`,
+    '../test/api/users.test.ts': `/** ${SPEC} "User endpoints". */\nexport {};\n`,
+    '../test/storage/crash.test.ts': `// The kill -9 race test (${STYLE} principle 6).\n// See ${SHARED}notes.md.\n// And ${STYLE} again.\nexport {};\n`,
+    '../scripts/release.mjs': `process.stdout.write('see ${CONTRACT}');\n`,
+    '../bench/run.mjs': `export const title = 'the query language of ${REFERENCE} §4.2';\n`,
+    '../admin/app.js': `// Fields as ${SPEC} lists them.\nexport const App = () => null;\n`,
+    // Said in the project's own words it passes; a file that is not source is not read.
+    '../test/api/roles.test.ts': '/** The role endpoints, as Strapi 5 answers them (README "Users, roles and permissions endpoints"). */\nexport {};\n',
+    '../test/fixtures/notes.md': `${CONTRACT}\n`,
+  };
+  const result = await check({ ...CLEAN, ...cited });
+  assert.is(result.code, 1, result.output);
+  assert.equal(result.lines, [
+    `architecture: admin/app.js:1 names ${SPEC}, a document not in the repository: ${INSTEAD}`,
+    `architecture: bench/run.mjs:1 names ${REFERENCE}, a document not in the repository: ${INSTEAD}`,
+    `architecture: scripts/release.mjs:1 names ${CONTRACT}, a document not in the repository: ${INSTEAD}`,
+    `architecture: src/users/service.ts:1 names ${CONTRACT} and ${REFERENCE}, documents not in the repository (also line 5): ${INSTEAD}`,
+    `architecture: test/api/users.test.ts:1 names ${SPEC}, a document not in the repository: ${INSTEAD}`,
+    `architecture: test/storage/crash.test.ts:1 names ${STYLE} and ${SHARED}, documents not in the repository (also lines 2, 3): ${INSTEAD}`,
+    `architecture: 6 violations in ${Object.keys(CLEAN).length + 6} files`,
   ]);
 });
 

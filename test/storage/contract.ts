@@ -1,4 +1,5 @@
-// The storage contract (STYLE.md principle 5): each adapter's spec file runs these suites against its
+// The storage contract (storage sits behind a small interface; each adapter has a memory twin, and
+// one shared set of suites checks them all): each adapter's spec file runs these suites against its
 // own factory, so the memory twins cannot drift from the file-backed adapters.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,4 +1,7 @@
-/** The user service (strapi-reference §1.12): create, update, remove, block, find and list users. */
+/**
+ * The user service, behind Strapi 5's `/api/users` endpoints (README "Users, roles and permissions
+ * endpoints"): create, update, remove, block, find and list users.
+ */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFile } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 /**
- * findOrCreateUser(profile, accounts, options): the account a provider profile signs in to
- * (strapi-reference §1.9), over the real tables of a temporary project; then the whole provider
- * login end to end against a real OAuth 2 / OpenID Connect server.
+ * findOrCreateUser(profile, accounts, options): the account a provider profile signs in to, found
+ * or created as Strapi 5's third-party provider login does, over the real tables of a temporary
+ * project; then the whole provider login end to end against a real OAuth 2 / OpenID Connect server.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

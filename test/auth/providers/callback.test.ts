@@ -1,6 +1,6 @@
 /**
  * callback(name, query): GET /api/auth/:provider/callback up to the verified profile
- * (strapi-reference §1.9), against a real OAuth 2 / OpenID Connect server.
+ * (Strapi 5's third-party provider login), against a real OAuth 2 / OpenID Connect server.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

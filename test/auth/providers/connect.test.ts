@@ -1,4 +1,7 @@
-/** connect(name, query): GET /api/connect/:provider (strapi-reference §1.9). */
+/**
+ * connect(name, query): GET /api/connect/:provider, the redirect to a third-party provider as
+ * Strapi 5 answers it (https://docs.strapi.io/cms/configurations/users-and-permissions-providers).
+ */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHash } from 'node:crypto';

@@ -8,7 +8,7 @@ const sort = suite('parseContentQuery(raw, model, lookup, rest): sort');
 
 const parsed = (search: string) => expectSuccess(() => query(search)).sort;
 
-sort('should read every form of strapi-reference §4.2', () => {
+sort('should read every form of `sort` that Strapi 5 reads', () => {
   const table: Array<[string, Array<{ path: string[]; order: 'asc' | 'desc' }>]> = [
     ['sort=title', [{ path: ['title'], order: 'asc' }]],
     ['sort=title:desc', [{ path: ['title'], order: 'desc' }]],
