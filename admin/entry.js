@@ -5,7 +5,7 @@
 import { html, useContext, useEffect, useRef, useState } from './preact.js';
 import { ApiError, currentSession, documentPath, entryOf, listPath, readEntry, request, tagOf } from './api.js';
 import { Field } from './fields.js';
-import { dropKept, takeKept, useUnsavedChanges } from './leaving.js';
+import { dropKept, keptFor, useUnsavedChanges } from './leaving.js';
 import { listHref } from './list.js';
 import { constraintOf, editorialStatus, errorPlace, fromControl, hasDrafts, humanize, isBlank, isEditable, isLocalized, isPerLocale, isSingle, isStructured, may, populateOf, slugify, summarize, titleAttribute, toControl } from './schema.js';
 import { Ask, Dialog, href, LoadError, navigate, StatusBadge, useTitle, Workspace } from './ui.js';
@@ -324,7 +324,7 @@ export function EntryView({ type, documentId, locale }) {
     const etag = loaded.entry ? tagOf(loaded.entry) : undefined;
     setView({ ...loaded, key, original, etag: restored?.etag ?? etag });
     setValues(restored ? { ...original, ...pick(restored.values, Object.keys(original)) } : original);
-    const waiting = restored ? null : takeKept(key, currentSession()?.user, { peek: true });
+    const waiting = restored ? null : keptFor(key, currentSession()?.user);
     setKept(waiting && (waiting.mode === loaded.mode || (waiting.mode === 'localize' && loaded.phase === 'missing')) ? waiting : null);
   }
 

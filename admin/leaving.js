@@ -2,7 +2,7 @@
  * What the page does so that leaving a form never loses what an editor typed: the form with
  * unsaved changes registers itself (`useUnsavedChanges`); leaving its view (a link, Back, a
  * locale switch, signing out, closing the tab) asks first; and when the session ends, its changes
- * are kept in this tab's sessionStorage and offered back after signing in again (`takeKept`).
+ * are kept in this tab's sessionStorage and offered back after signing in again (`keptFor`).
  * No imports but Preact's hooks, so that the router and the views can both use it.
  */
 import { useEffect, useRef } from './preact.js';
@@ -80,11 +80,12 @@ export function keepForLater(user) {
  */
 
 /**
- * The changes kept for the view at `place`, if `user` is the one who made them; reading them takes
- * them out of storage unless `peek`. Changes kept for another account are dropped.
+ * The changes kept for the view at `place`, if `user` is the one who made them. They stay stored
+ * until the editor restores or discards them (`dropKept`), so a reload meanwhile offers them again.
+ * Changes kept for another account are dropped.
  * @returns {Kept | null}
  */
-export function takeKept(place, user, { peek = false } = {}) {
+export function keptFor(place, user) {
   let kept = null;
   try {
     kept = JSON.parse(sessionStorage.getItem(KEPT_KEY) ?? 'null');
@@ -96,9 +97,7 @@ export function takeKept(place, user, { peek = false } = {}) {
     dropKept();
     return null;
   }
-  if (kept.place !== place) return null;
-  if (!peek) dropKept();
-  return kept;
+  return kept.place === place ? kept : null;
 }
 
 export function dropKept() {

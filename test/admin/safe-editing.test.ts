@@ -28,6 +28,8 @@ const doc = () => (globalThis as unknown as { document: Doc }).document;
 const click = async (page: Page, selector: string) => (await page.waitForSelector(`${selector}:not(:disabled)`, { visible: true }))!.click();
 const valueOf = (page: Page, selector: string) => page.$eval(selector, (node) => (node as unknown as { value: string }).value);
 const gone = (page: Page, selector: string) => page.waitForSelector(selector, { hidden: true });
+/** Waits for the notice a successful save shows. */
+const draftSaved = (page: Page) => page.waitForFunction(() => /Draft saved/.test((globalThis as any).document.querySelector('[data-test="notice"]')?.textContent ?? ''));
 
 /** The token the page signed in with, from its sessionStorage. */
 async function tokenOf(page: Page): Promise<string> {
@@ -88,7 +90,7 @@ test('a save on an entry someone else changed meets a dialog: nothing written, t
 
   // Saved again, over B's version: A's title, B's views (A did not change them).
   await click(page, '[data-test="save"]');
-  await page.waitForFunction(() => /Draft saved/.test((globalThis as any).document.querySelector('[data-test="notice"]')?.textContent ?? ''));
+  await draftSaved(page);
   const stored = (await api('GET', `/api/articles/${id}?status=draft`)).body.data;
   assert.equal([stored.title, stored.views], ['A typed this', 7]);
   assert.equal(page.errors, []);
@@ -318,7 +320,7 @@ test('leaving a form with unsaved changes asks first: a link, a locale switch, B
   await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-test="field-title"]')?.value === 'Guarded');
   await fill(page, '[data-test="field-title"]', 'Saved this time');
   await click(page, '[data-test="save"]');
-  await page.waitForFunction(() => /Draft saved/.test((globalThis as any).document.querySelector('[data-test="notice"]')?.textContent ?? ''));
+  await draftSaved(page);
   await page.waitForSelector('[data-test="unsaved"]', { hidden: true });
   await click(page, '[data-test="type-category"]');
   await page.waitForFunction(() => (globalThis as any).location.hash === '#/category');
@@ -362,7 +364,7 @@ test('a form survives the end of its session: kept in the tab (no password), off
   assert.is(await valueOf(page, '[data-test="field-title"]'), 'Typed before the session ended');
   assert.is(await valueOf(page, '[data-test="field-views"]'), '1234');
   await click(page, '[data-test="save"]');
-  await page.waitForFunction(() => /Draft saved/.test((globalThis as any).document.querySelector('[data-test="notice"]')?.textContent ?? ''));
+  await draftSaved(page);
   const saved = (await api('GET', `/api/articles/${id}?status=draft`)).body.data;
   assert.equal([saved.title, saved.views], ['Typed before the session ended', 1234]);
   assert.not.ok(await page.evaluate(() => /unsaved/.test(JSON.stringify(Object.keys((globalThis as any).sessionStorage)))), 'nothing kept once saved');
@@ -395,7 +397,7 @@ test('text that looks like markup in a blocks field is saved as typed, formattin
     await page.keyboard.type(line);
   }
   await click(page, '[data-test="save"]');
-  await page.waitForFunction(() => /Draft saved/.test((globalThis as any).document.querySelector('[data-test="notice"]')?.textContent ?? ''));
+  await draftSaved(page);
   const body = (await api('GET', `/api/articles/${id}?status=draft`)).body.data.body;
   assert.equal(body, [
     { type: 'paragraph', children: [{ type: 'text', text: 'Attach my__draft__v2.md, and 2*3*4 = 24' }] },
