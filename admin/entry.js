@@ -132,6 +132,9 @@ function hintOf(type, attribute, mode, localized) {
 
 const pick = (values, names) => Object.fromEntries(names.filter((name) => name in values).map((name) => [name, values[name]]));
 
+/** The fields the form changed since it was saved: `original` holds what the save sent. */
+const typedSinceSave = ({ values, original = {} }) => Object.fromEntries(Object.entries(values).filter(([name, value]) => value !== original[name]));
+
 /** Changes kept when the session ended, offered back: restored over the entry as it is now, or dropped. */
 function KeptChanges({ kept, onRestore, onDiscard }) {
   return html`<div class="panel recover" role="region" aria-labelledby="kept-title" data-test="kept-changes">
@@ -318,18 +321,27 @@ export function EntryView({ type, documentId, locale }) {
    * @param {Omit<EntryState, 'key'>} loaded
    * @param {Kept | null} [restored]
    */
-  function show(loaded, restored = null) {
+  function show(loaded, restored = null, typed = {}) {
     const original = loaded.phase === 'form' ? initialValues(type, loaded, components) : {};
     // The version read, sent back as `If-Match` with every write and action on it.
     const etag = loaded.entry ? tagOf(loaded.entry) : undefined;
     setView({ ...loaded, key, original, etag: restored?.etag ?? etag });
-    setValues(restored ? { ...original, ...pick(restored.values, Object.keys(original)) } : original);
+    const over = restored ? restored.values : typed;
+    setValues({ ...original, ...pick(over, Object.keys(original)) });
     const waiting = restored ? null : keptFor(key, currentSession()?.user);
     setKept(waiting && (waiting.mode === loaded.mode || (waiting.mode === 'localize' && loaded.phase === 'missing')) ? waiting : null);
   }
 
+  // The form as last shown, and whether the next read follows a save: what the editor types while
+  // the saved entry is read again stays in the form over what is read.
+  const onScreen = useRef({ values, original: view.original });
+  onScreen.current = { values, original: view.original };
+  const afterSave = useRef(false);
+
   useEffect(() => {
     let current = true;
+    const keepTyped = afterSave.current;
+    afterSave.current = false;
     // A reload after a save keeps the form on screen; another entry or locale starts afresh.
     if (view.key !== key) setView({ phase: 'loading', key });
     setErrors({});
@@ -342,7 +354,7 @@ export function EntryView({ type, documentId, locale }) {
     if (view.key === key) setBusy('reload');
     const settled = () => setBusy((shown) => (shown === 'reload' ? '' : shown));
     loadEntry(type, documentId, locale, locales, populate).then(
-      (loaded) => current && (show(loaded), settled()),
+      (loaded) => current && (show(loaded, null, keepTyped ? typedSinceSave(onScreen.current) : {}), settled()),
       (error) => current && (setView({ phase: 'error', error, key }), settled()),
     );
     return () => {
@@ -485,7 +497,10 @@ export function EntryView({ type, documentId, locale }) {
     if (kept) discardKept();
     setView((shown) => ({ ...shown, original: values }));
     if (mode === 'create' && !single) navigate(placeAfter(saved));
-    else reload();
+    else {
+      afterSave.current = true;
+      reload();
+    }
   }
 
   const onSave = () =>

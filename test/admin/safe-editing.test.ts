@@ -330,6 +330,44 @@ test('leaving a form with unsaved changes asks first: a link, a locale switch, B
   await page.close();
 });
 
+test('what the editor types while a saved entry is read again stays in the form, unsaved', async () => {
+  const { page, api } = await editor();
+  const id = await draftArticle(api, 'Typing on');
+  await openEntry(page, id, 'Typing on');
+  // The read that follows the save is held until the editor has typed on.
+  await page.setRequestInterception(true);
+  let saved = false;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    page.on('request', (sent) => {
+      if (sent.method() === 'PUT') saved = true;
+      else if (saved && sent.method() === 'GET' && sent.url().includes(`/api/articles/${id}`)) {
+        saved = false;
+        release = () => void sent.continue();
+        resolve();
+        return;
+      }
+      void sent.continue();
+    });
+  });
+  await fill(page, '[data-test="field-title"]', 'Saved title');
+  await click(page, '[data-test="save"]');
+  await held;
+  await draftSaved(page);
+  await fill(page, '[data-test="field-title"]', 'Typed meanwhile');
+  release();
+  // The actions wait while the entry is read again.
+  await page.waitForSelector('[data-test="save"]:not(:disabled)', { visible: true });
+  assert.is(await valueOf(page, '[data-test="field-title"]'), 'Typed meanwhile');
+  await page.waitForSelector('[data-test="unsaved"]', { visible: true });
+  assert.is(await storedTitle(api, id), 'Saved title');
+  await click(page, '[data-test="save"]');
+  await page.waitForSelector('[data-test="unsaved"]', { hidden: true });
+  assert.is(await storedTitle(api, id), 'Typed meanwhile');
+  assert.equal(page.errors, []);
+  await page.close();
+});
+
 test('a form survives the end of its session: kept in the tab (no password), offered back after signing in, and saved on the version it was made on', async () => {
   await cli(['user', 'create', '--username', 'sam', '--email', 'sam@example.com', '--password', EDITOR_PASSWORD, '--role', 'editor', '--dir', site.dir]);
   const page = await openPage(browser, `${base}/admin/`);
