@@ -43,13 +43,16 @@ async function assertArchive(file: string): Promise<void> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new ApplicationError(`${shown}: no such file`);
-    if (code === 'EISDIR') throw new ApplicationError(`${shown} is a folder, not an archive: give the .tar.gz (or .tar) that strapi export wrote`);
+    if (code === 'EISDIR') {
+      throw new ApplicationError(`${shown} is a folder, not an archive: give the .tar.gz (or .tar) that strapi export wrote`);
+    }
     throw error;
   }
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
   const tar = head.length >= 262 && head.toString('latin1', 257, 262) === 'ustar';
   if (!gzip && !tar) {
-    throw new ApplicationError(`${shown} is not a .tar or .tar.gz archive (an encrypted export looks like this too: export with \`strapi export --no-encrypt\`)`);
+    const encrypted = 'an encrypted export looks like this too: export with `strapi export --no-encrypt`';
+    throw new ApplicationError(`${shown} is not a .tar or .tar.gz archive (${encrypted})`);
   }
 }
 
@@ -69,7 +72,11 @@ export function safeEntryPath(raw: string): string | undefined {
  * read only once `visit` has resolved. Folders are passed over; links and devices are refused.
  * @example await readArchive('export.tar.gz', async (entry) => { if (entry.path === 'metadata.json') … });
  */
-export async function readArchive(file: string, visit: (entry: ArchiveEntry) => Promise<void>, options: ReadArchiveOptions = {}): Promise<void> {
+export async function readArchive(
+  file: string,
+  visit: (entry: ArchiveEntry) => Promise<void>,
+  options: ReadArchiveOptions = {},
+): Promise<void> {
   await assertArchive(file);
   const shown = basename(file);
   const parser = new Parser({ strict: true });
@@ -109,7 +116,8 @@ export async function readArchive(file: string, visit: (entry: ArchiveEntry) => 
   });
   input.pipe(parser);
 
-  const corrupt = (error: Error) => new ApplicationError(`${shown} is truncated or corrupt (${describe(error)}): nothing was imported; export it again`);
+  const corrupt = (error: Error) =>
+    new ApplicationError(`${shown} is truncated or corrupt (${describe(error)}): nothing was imported; export it again`);
   try {
     for (;;) {
       if (failure) throw corrupt(failure);
@@ -120,7 +128,9 @@ export async function readArchive(file: string, visit: (entry: ArchiveEntry) => 
         continue;
       }
       const path = safeEntryPath(entry.path);
-      if (path === undefined) throw new ApplicationError(`${shown}: entry "${entry.path}" has a path outside the archive's folder; nothing was imported`);
+      if (path === undefined) {
+        throw new ApplicationError(`${shown}: entry "${entry.path}" has a path outside the archive's folder; nothing was imported`);
+      }
       if (entry.type === 'Directory') {
         entry.resume();
         continue;

@@ -1,2 +1,3 @@
 /** Moving a site into foliocms from another CMS: `folio import strapi`. */
-export { importStrapi, type ImportOptions, type ImportReport, type ImportStage } from './strapi-import.js';
+export { importStrapi } from './strapi-import.js';
+export type { ImportOptions, ImportReport, ImportStage } from './types.js';

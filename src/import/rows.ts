@@ -74,12 +74,17 @@ export function rowBuilder(index: ArchiveIndex, schemas: Schemas) {
       } else if (attribute.type === 'component') {
         const component = schemas.components.get(attribute.component);
         values[name] = attribute.repeatable
-          ? (Array.isArray(row[name]) ? (row[name] as unknown[]) : []).map((item) => componentEntry(component, item)).filter((item): item is Entry => item !== null)
+          ? (Array.isArray(row[name]) ? (row[name] as unknown[]) : [])
+              .map((item) => componentEntry(component, item))
+              .filter((item): item is Entry => item !== null)
           : componentEntry(component, row[name]);
       } else if (attribute.type === 'dynamiczone') {
         const items = Array.isArray(row[name]) ? (row[name] as Array<Record<string, unknown>>) : [];
         values[name] = items
-          .map((item) => componentEntry(schemas.components.get(String(item?.__component)), item, { __component: String(item?.__component) }))
+          .map((item) => {
+            const uid = String(item?.__component);
+            return componentEntry(schemas.components.get(uid), item, { __component: uid });
+          })
           .filter((item): item is Entry => item !== null);
       } else {
         values[name] = asJson(row[name]);
@@ -105,10 +110,15 @@ export function rowBuilder(index: ArchiveIndex, schemas: Schemas) {
       locale,
       ...withComponentIds(type.uid, type.attributes, row),
     };
-    return { key: { type: type.singularName, documentId: row.documentId!, status: published ? 'published' : 'draft', locale: locale ?? NO_LOCALE }, value };
+    const status = published ? 'published' : 'draft';
+    return { key: { type: type.singularName, documentId: row.documentId!, status, locale: locale ?? NO_LOCALE }, value };
   }
 
-  const stamps = (row: StrapiRow) => ({ createdAt: asJson(row.createdAt), updatedAt: asJson(row.updatedAt), publishedAt: asJson(row.publishedAt ?? row.createdAt) });
+  const stamps = (row: StrapiRow) => ({
+    createdAt: asJson(row.createdAt),
+    updatedAt: asJson(row.updatedAt),
+    publishedAt: asJson(row.publishedAt ?? row.createdAt),
+  });
   const linked = (owner: string, id: number, field: string) => index.links.get(linkKey(owner, id, field))?.[0]?.ref ?? null;
 
   /** A user: its bcrypt hash kept (verified at sign-in, then replaced); pending one-time codes not carried over. */
@@ -131,17 +141,34 @@ export function rowBuilder(index: ArchiveIndex, schemas: Schemas) {
   }
 
   function role(row: StrapiRow): Entry {
-    return { id: row.id, documentId: asJson(row.documentId), name: asJson(row.name), description: asJson(row.description ?? ''), type: asJson(row.type), ...stamps(row) };
+    return {
+      id: row.id,
+      documentId: asJson(row.documentId),
+      name: asJson(row.name),
+      description: asJson(row.description ?? ''),
+      type: asJson(row.type),
+      ...stamps(row),
+    };
   }
 
   function permission(row: StrapiRow): Entry {
-    return { id: row.id, documentId: asJson(row.documentId), action: asJson(row.action), role: linked(PERMISSION_UID, row.id, 'role'), ...stamps(row) };
+    return {
+      id: row.id,
+      documentId: asJson(row.documentId),
+      action: asJson(row.action),
+      role: linked(PERMISSION_UID, row.id, 'role'),
+      ...stamps(row),
+    };
   }
 
   /** A file of the media library, as Strapi's upload plugin stored it. */
   function file(row: StrapiRow): Entry {
-    const fields = ['name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size', 'url', 'previewUrl', 'provider', 'provider_metadata'];
-    return { id: row.id, documentId: asJson(row.documentId), ...Object.fromEntries(fields.map((field) => [field, asJson(row[field])])), ...stamps(row) };
+    const fields = [
+      ...['name', 'alternativeText', 'caption', 'focalPoint', 'width', 'height', 'formats', 'hash', 'ext', 'mime', 'size', 'url'],
+      ...['previewUrl', 'provider', 'provider_metadata'],
+    ];
+    const columns = Object.fromEntries(fields.map((field) => [field, asJson(row[field])]));
+    return { id: row.id, documentId: asJson(row.documentId), ...columns, ...stamps(row) };
   }
 
   return { version, user, role, permission, file, dropped };

@@ -88,7 +88,8 @@ function storedNamesOf(row: Record<string, unknown>, refuse: (problem: string) =
   if (formats === undefined || formats === null) return names;
   if (!isPlainObject(formats)) refuse('its formats are not a mapping of formats');
   for (const [key, format] of Object.entries(formats)) {
-    add(isPlainObject(format) ? storedName(format) : undefined, `stored file name of format ${isPlainName(key) ? key : JSON.stringify(String(key).slice(0, 40))}`);
+    const shownKey = isPlainName(key) ? key : JSON.stringify(String(key).slice(0, 40));
+    add(isPlainObject(format) ? storedName(format) : undefined, `stored file name of format ${shownKey}`);
   }
   return names;
 }
@@ -96,8 +97,15 @@ function storedNamesOf(row: Record<string, unknown>, refuse: (problem: string) =
 
 /** `{ type, ref, field, pos }` of a link's end, checked. */
 function linkEnd(entry: ArchiveEntry, line: number, value: unknown): { type: string; ref: number | string; field?: string; pos?: number } {
-  if (!isPlainObject(value) || typeof value.type !== 'string' || (typeof value.ref !== 'number' && typeof value.ref !== 'string')) fail(entry, line, 'a link without its type and ref');
-  return { type: value.type, ref: value.ref, field: typeof value.field === 'string' ? value.field : undefined, pos: typeof value.pos === 'number' ? value.pos : undefined };
+  if (!isPlainObject(value) || typeof value.type !== 'string' || (typeof value.ref !== 'number' && typeof value.ref !== 'string')) {
+    fail(entry, line, 'a link without its type and ref');
+  }
+  return {
+    type: value.type,
+    ref: value.ref,
+    field: typeof value.field === 'string' ? value.field : undefined,
+    pos: typeof value.pos === 'number' ? value.pos : undefined,
+  };
 }
 
 /**
@@ -144,14 +152,20 @@ export async function scanArchive(file: string, options: ReadArchiveOptions = {}
         index.strapiVersion = typeof version === 'string' ? version : undefined;
       } else if (folder === 'schemas' && entry.path.endsWith('.jsonl')) {
         for await (const { line, value } of jsonLines(entry)) {
-          if (!isPlainObject(value) || typeof value.uid !== 'string' || !isPlainObject(value.attributes)) fail(entry, line, 'a schema without uid or attributes');
+          if (!isPlainObject(value) || typeof value.uid !== 'string' || !isPlainObject(value.attributes)) {
+            fail(entry, line, 'a schema without uid or attributes');
+          }
           const schema = value as unknown as StrapiSchema;
           if (schema.uid === USER_UID) index.userSchema = schema;
-          if (isContentType(schema.uid) || (schema.modelType === 'component' && isComponent(schema.uid))) index.schemas.push({ ...schema, entry: `${entry.path} line ${line}` });
+          if (isContentType(schema.uid) || (schema.modelType === 'component' && isComponent(schema.uid))) {
+            index.schemas.push({ ...schema, entry: `${entry.path} line ${line}` });
+          }
         }
       } else if (folder === 'entities' && entry.path.endsWith('.jsonl')) {
         for await (const { line, value } of jsonLines(entry)) {
-          if (!isPlainObject(value) || typeof value.type !== 'string' || typeof value.id !== 'number' || !isPlainObject(value.data)) fail(entry, line, 'an entity without type, id or data');
+          if (!isPlainObject(value) || typeof value.type !== 'string' || typeof value.id !== 'number' || !isPlainObject(value.data)) {
+            fail(entry, line, 'an entity without type, id or data');
+          }
           const { type, id, data } = value as { type: string; id: number; data: Record<string, unknown> };
           if (isContentType(type)) {
             if (typeof data.documentId !== 'string' || data.documentId === '') fail(entry, line, `a row of ${type} without a documentId`);
@@ -182,23 +196,32 @@ export async function scanArchive(file: string, options: ReadArchiveOptions = {}
           if (typeof left.ref !== 'number' || typeof right.ref !== 'number') continue;
           if (value.kind === 'relation.morph' && left.type === FILE_UID && right.field !== undefined) {
             // A file's `related` list: the link belongs to the media attribute of the row on the right.
-            addLink(linkKey(right.type, right.ref, right.field), { type: FILE_UID, ref: left.ref, pos: right.pos ?? Number.MAX_SAFE_INTEGER });
+            const pos = right.pos ?? Number.MAX_SAFE_INTEGER;
+            addLink(linkKey(right.type, right.ref, right.field), { type: FILE_UID, ref: left.ref, pos });
           } else if (left.field !== undefined) {
-            addLink(linkKey(left.type, left.ref, left.field), { type: right.type, ref: right.ref, pos: left.pos ?? Number.MAX_SAFE_INTEGER });
+            const pos = left.pos ?? Number.MAX_SAFE_INTEGER;
+            addLink(linkKey(left.type, left.ref, left.field), { type: right.type, ref: right.ref, pos });
           }
         }
       } else if (folder === 'configuration' && entry.path.endsWith('.jsonl')) {
         for await (const { value } of jsonLines(entry)) {
           if (isPlainObject(value) && value.type === 'webhook') index.webhooks += 1;
           // core-store holds the settings; the rest is not foliocms's to import.
-          if (!isPlainObject(value) || value.type !== 'core-store' || !isPlainObject(value.value) || typeof value.value.key !== 'string') continue;
+          if (!isPlainObject(value) || value.type !== 'core-store' || !isPlainObject(value.value) || typeof value.value.key !== 'string') {
+            continue;
+          }
           index.settings.set(value.value.key, value.value.value);
         }
       } else if (folder === 'assets' && entry.path.startsWith('assets/uploads/')) {
         const name = entry.path.slice('assets/uploads/'.length);
-        if (name.includes('/')) throw new ApplicationError(`${entry.path}: an upload inside a folder; the archive is not one strapi export wrote`);
+        if (name.includes('/')) {
+          throw new ApplicationError(`${entry.path}: an upload inside a folder; the archive is not one strapi export wrote`);
+        }
         // Copied into the uploads folder that the server serves: never a dot file such as .htaccess.
-        if (!isPlainName(name)) throw new ApplicationError(`${shown}: entry ${JSON.stringify(entry.path)}: ${new UnsafePathError('asset name', name).message}; nothing was imported`);
+        if (!isPlainName(name)) {
+          const problem = new UnsafePathError('asset name', name).message;
+          throw new ApplicationError(`${shown}: entry ${JSON.stringify(entry.path)}: ${problem}; nothing was imported`);
+        }
         let bytes = 0;
         for await (const chunk of entry.body) bytes += chunk.length;
         index.assets.set(name, bytes);
@@ -208,6 +231,8 @@ export async function scanArchive(file: string, options: ReadArchiveOptions = {}
   );
 
   if (!sawMetadata) throw new ApplicationError(`${shown} has no metadata.json: it is not an archive written by strapi export`);
-  for (const [key, list] of ordered) index.links.set(key, list.sort((a, b) => a.pos - b.pos || a.order - b.order).map(({ type, ref, pos }) => ({ type, ref, pos })));
+  for (const [key, list] of ordered) {
+    index.links.set(key, list.sort((a, b) => a.pos - b.pos || a.order - b.order).map(({ type, ref, pos }) => ({ type, ref, pos })));
+  }
   return index;
 }

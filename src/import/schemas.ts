@@ -6,6 +6,7 @@
  */
 import { ApplicationError } from '../errors.js';
 import { isPlainObject } from '../objects.js';
+import { CONTENT_TYPES_FOLDER } from '../project-layout.js';
 import { BUILT_IN_USER_FIELDS, checkContentTypeName, checkName, renderSchemaYaml, SchemaProblem, SYSTEM_FIELDS } from '../schema/index.js';
 import type { StrapiSchema } from './strapi.js';
 
@@ -30,7 +31,8 @@ function ownAttributes(attributes: StrapiSchema['attributes'], skip: readonly st
   );
 }
 
-const defined = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined && field !== null && field !== '')) as T;
+const defined = <T extends object>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined && field !== null && field !== '')) as T;
 
 /** Text from the archive as one line of a message: quoted when it holds a line break or another control character. */
 const oneLine = (text: string) => (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text) ? JSON.stringify(text) : text);
@@ -44,7 +46,11 @@ const oneLine = (text: string) => (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.te
  * that message.
  * @example schemaFiles(index.schemas, index.userSchema, 'export.tar.gz')[0].path // 'content-types/article.yaml'
  */
-export function schemaFiles(schemas: ReadonlyArray<StrapiSchema & { entry: string }>, userSchema: StrapiSchema | undefined, archive: string): SchemaFile[] {
+export function schemaFiles(
+  schemas: ReadonlyArray<StrapiSchema & { entry: string }>,
+  userSchema: StrapiSchema | undefined,
+  archive: string,
+): SchemaFile[] {
   const files: SchemaFile[] = [];
   const byPath = new Map<string, StrapiSchema>();
   const refuse = (schema: StrapiSchema & { entry: string }, problem: string): never => {
@@ -73,24 +79,33 @@ export function schemaFiles(schemas: ReadonlyArray<StrapiSchema & { entry: strin
       if (parts.length !== 2) refuse(schema, 'a component uid is <category>.<name>, both kebab-case');
       const category = named(schema, () => checkName('the category of the component uid', parts[0]));
       const name = named(schema, () => checkName('the name of the component uid', parts[1]));
-      const body = { info: defined({ displayName: info.displayName, description: info.description, icon: info.icon }), attributes: ownAttributes(schema.attributes) };
-      add(schema, ['content-types', 'components', category, `${name}.yaml`], renderSchemaYaml(body));
+      const body = {
+        info: defined({ displayName: info.displayName, description: info.description, icon: info.icon }),
+        attributes: ownAttributes(schema.attributes),
+      };
+      add(schema, [CONTENT_TYPES_FOLDER, 'components', category, `${name}.yaml`], renderSchemaYaml(body));
       continue;
     }
     const singularName = named(schema, () => checkContentTypeName('info.singularName', info.singularName ?? schema.uid.split('.').pop()));
     const localized = schema.pluginOptions?.i18n?.localized === true;
     const body = {
       kind: schema.kind ?? 'collectionType',
-      info: defined({ singularName: info.singularName, pluralName: info.pluralName, displayName: info.displayName, description: info.description }),
+      info: defined({
+        singularName: info.singularName,
+        pluralName: info.pluralName,
+        displayName: info.displayName,
+        description: info.description,
+      }),
       options: { draftAndPublish: schema.options?.draftAndPublish === true },
       ...(localized && { pluginOptions: { i18n: { localized: true } } }),
       attributes: ownAttributes(schema.attributes),
     };
-    add(schema, ['content-types', `${singularName}.yaml`], renderSchemaYaml(body));
+    add(schema, [CONTENT_TYPES_FOLDER, `${singularName}.yaml`], renderSchemaYaml(body));
   }
   const userExtras = userSchema ? ownAttributes(userSchema.attributes, BUILT_IN_USER_FIELDS) : {};
   if (Object.keys(userExtras).length > 0) {
-    add({ ...userSchema!, entry: 'schemas/' }, ['content-types', 'users-permissions', 'user.yaml'], renderSchemaYaml({ attributes: userExtras }));
+    const file = [CONTENT_TYPES_FOLDER, 'users-permissions', 'user.yaml'];
+    add({ ...userSchema!, entry: 'schemas/' }, file, renderSchemaYaml({ attributes: userExtras }));
   }
   return files;
 }

@@ -4,14 +4,16 @@
  * part; if a swap fails, the parts already swapped are swapped back. A crash leaves the staging
  * folders behind (`.folio-import.<pid>.tmp`), removed by the next import.
  */
-import { open, readdir, rename, rm, mkdir } from 'node:fs/promises';
+import { mkdtemp, open, readdir, rename, rm, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { DATA_FOLDER } from '../project-layout.js';
 import { mapLimit } from '../storage/index.js';
 
 const STAGE_NAME = /^\.folio-import\.(\d+)\.tmp$/;
 
 /** A staging folder in `parent`, named after this process. */
-export function stagingFolder(parent: string): string {
+function stagingFolder(parent: string): string {
   return join(parent, `.folio-import.${process.pid}.tmp`);
 }
 
@@ -24,12 +26,42 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The folders an import writes before they are swapped into the project. */
+export interface Staging {
+  /** The staged project: config/, content-types/, uploads/. */
+  project: string;
+  /** The staged data folder: content/ and the tables. */
+  data: string;
+  /** Removes both. */
+  remove(): Promise<void>;
+}
+
+/**
+ * The staging folders of an import into the project at `root` with its data in `dataDir`, those
+ * that a crashed import left there removed first; a dry run's (both undefined) are in the system's
+ * temp folder.
+ */
+export async function stagingFor(root: string | undefined, dataDir: string | undefined): Promise<Staging> {
+  if (root === undefined || dataDir === undefined) {
+    const project = await mkdtemp(join(tmpdir(), 'folio-import-'));
+    return { project, data: join(project, DATA_FOLDER), remove: () => rm(project, { recursive: true, force: true }) };
+  }
+  await Promise.all([removeStaleStages(root), removeStaleStages(dataDir)]);
+  const project = stagingFolder(root);
+  const data = stagingFolder(dataDir);
+  const remove = async () => {
+    await Promise.all([rm(project, { recursive: true, force: true }), rm(data, { recursive: true, force: true })]);
+  };
+  return { project, data, remove };
+}
+
 /** Removes the staging folders in `parent` that an import which is no longer running left. */
-export async function removeStaleStages(parent: string): Promise<void> {
+async function removeStaleStages(parent: string): Promise<void> {
   const names = await readdir(parent).catch(() => [] as string[]);
   for (const name of names) {
     const match = STAGE_NAME.exec(name);
-    if (match && (Number(match[1]) === process.pid || !isAlive(Number(match[1])))) await rm(join(parent, name), { recursive: true, force: true });
+    const left = match && (Number(match[1]) === process.pid || !isAlive(Number(match[1])));
+    if (left) await rm(join(parent, name), { recursive: true, force: true });
   }
 }
 

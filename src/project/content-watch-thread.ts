@@ -9,8 +9,12 @@
 import { existsSync, readdirSync, watch, type FSWatcher } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { CONTENT_FOLDER, DATA_FOLDER } from '../project-layout.js';
 import type { ThreadMessage, WatchData } from './content-watch.js';
 import { pathRingReader } from './path-ring.js';
+
+/** The documents' folder as messages name it: `data/content`. */
+const SHOWN_CONTENT = `${DATA_FOLDER}/${CONTENT_FOLDER}`;
 
 /** An announced change whose event never came (a watch limit reached) is forgotten after one to two rounds of this. */
 const KEPT_MS = 10_000;
@@ -130,9 +134,10 @@ function follow(folder: string): void {
     if (code === 'ENOENT' || code === 'ENOTDIR') return;
     if (code === 'ENOSPC' && !tooMany) {
       tooMany = true;
-      post({ warn: 'data/content: the system allows no more file watches (fs.inotify.max_user_watches); documents changed on disk in folders beyond it are read again only at a restart' });
+      const beyond = 'documents changed on disk in folders beyond it are read again only at a restart';
+      post({ warn: `${SHOWN_CONTENT}: the system allows no more file watches (fs.inotify.max_user_watches); ${beyond}` });
     }
-    if (code !== 'ENOSPC') post({ failed: `watching data/content/${folder} failed: ${(error as Error).message}` });
+    if (code !== 'ENOSPC') post({ failed: `watching ${SHOWN_CONTENT}/${folder} failed: ${(error as Error).message}` });
     return;
   }
   watcher.on('error', () => unfollow(folder)); // its folder went away

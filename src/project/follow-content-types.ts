@@ -4,9 +4,9 @@
  * do, or while a file does not load, the types served keep being served and the log says why once.
  */
 import { watch, type FSWatcher } from 'node:fs';
-import { join } from 'node:path';
 import { loadSchemas, type Schemas } from '../schema/index.js';
 import type { Logger } from '../log/index.js';
+import { CONTENT_FOLDER, CONTENT_TYPES_FOLDER, DATA_FOLDER, projectPaths } from './paths.js';
 
 /** A checkout writes several files; they are read once it settles. */
 const SETTLE_MS = 100;
@@ -49,14 +49,15 @@ export function followContentTypes(options: FollowContentTypesOptions): () => vo
       return refuse((error as Error).message);
     }
     if (stopped || fingerprint(next) === fingerprint(options.schemas())) {
-      if (said) log.info('content types: the files in content-types/ are the ones served again');
+      if (said) log.info(`content types: the files in ${CONTENT_TYPES_FOLDER}/ are the ones served again`);
       said = '';
       return;
     }
     const problems = await options.apply(next);
     if (problems.length > 0) {
       const more = problems.length > SHOWN_PROBLEMS ? `; and ${problems.length - SHOWN_PROBLEMS} more` : '';
-      return refuse(`documents in data/content/ would not validate against them: ${problems.slice(0, SHOWN_PROBLEMS).join('; ')}${more}`);
+      const shown = problems.slice(0, SHOWN_PROBLEMS).join('; ');
+      return refuse(`documents in ${DATA_FOLDER}/${CONTENT_FOLDER}/ would not validate against them: ${shown}${more}`);
     }
     said = '';
     log.info(`content types reloaded: ${next.contentTypes.map((type) => type.singularName).join(', ') || 'none'}`);
@@ -65,15 +66,15 @@ export function followContentTypes(options: FollowContentTypesOptions): () => vo
   let watcher: FSWatcher | undefined;
   try {
     // content-types/ is a handful of files in at most three levels: a recursive watch is cheap here.
-    watcher = watch(join(options.root, 'content-types'), { recursive: true }, () => {
+    watcher = watch(projectPaths(options.root).contentTypes, { recursive: true }, () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         running = running.then(reload).catch((error: unknown) => log.error('content types were not reloaded', error));
       }, SETTLE_MS);
     });
-    watcher.on('error', (error) => log.error('watching content-types/ failed', error));
+    watcher.on('error', (error) => log.error(`watching ${CONTENT_TYPES_FOLDER}/ failed`, error));
   } catch (error) {
-    log.error('watching content-types/ failed', error);
+    log.error(`watching ${CONTENT_TYPES_FOLDER}/ failed`, error);
   }
   return () => {
     stopped = true;

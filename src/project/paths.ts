@@ -1,8 +1,17 @@
-/** The only file that knows the on-disk names of a project (README "Project layout"). */
+/**
+ * Where a project's files are. The on-disk names of its folders and `.env` live in
+ * src/project-layout.ts (a shared module: schema/, a layer below project/, reads content-types/
+ * too); this file joins them into one project's paths (`projectPaths`) and passes them on to the
+ * rest of project/, and it holds the names of the tables under data/, the `.gitignore` of a new
+ * project and the reading of `.env` (docs/getting-started.md "Project layout" lists them all).
+ */
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import * as util from 'node:util';
 import { ApplicationError, ProjectFileError } from '../errors.js';
+import { CONFIG_FOLDER, CONTENT_FOLDER, CONTENT_TYPES_FOLDER, DATA_FOLDER, ENV_FILE, OUTBOX_FOLDER } from '../project-layout.js';
+
+export { CONFIG_FOLDER, CONTENT_FOLDER, CONTENT_TYPES_FOLDER, DATA_FOLDER, ENV_FILE, OUTBOX_FOLDER };
 
 export interface ProjectPaths {
   root: string;
@@ -20,13 +29,10 @@ export interface ProjectPaths {
 export const TABLES = ['users', 'roles', 'permissions', 'sessions', 'tokens', 'files', 'webhooks', 'deliveries'] as const;
 export type TableName = (typeof TABLES)[number];
 
-/** The file of a project's secrets, at its root (README "Content in git"). */
-export const ENV_FILE = '.env';
-
 /**
  * The `.gitignore` of a new project: content, content types, config, roles and permissions are
  * versioned; accounts and secrets are not. A new table or file under data/ that holds accounts or
- * secrets belongs here too (README "Content in git" lists the same).
+ * secrets belongs here too (docs/content-in-git.md lists the same).
  */
 export const PROJECT_GITIGNORE = `# foliocms: content (data/content/), content types, config/, roles and permissions are
 # versioned, so a team reviews and deploys them with git. Accounts and secrets are not.
@@ -68,15 +74,15 @@ data/**/.*.tmp
 export function projectPaths(dir: string, env: Record<string, string | undefined> = {}): ProjectPaths {
   const root = resolve(dir);
   const dataOverride = env.FOLIO_DATA_DIR;
-  const data = dataOverride ? (isAbsolute(dataOverride) ? dataOverride : join(root, dataOverride)) : join(root, 'data');
+  const data = dataOverride ? (isAbsolute(dataOverride) ? dataOverride : join(root, dataOverride)) : join(root, DATA_FOLDER);
   return {
     root,
     envFile: join(root, ENV_FILE),
-    config: join(root, 'config'),
-    contentTypes: join(root, 'content-types'),
+    config: join(root, CONFIG_FOLDER),
+    contentTypes: join(root, CONTENT_TYPES_FOLDER),
     data,
-    content: join(data, 'content'),
-    outbox: join(data, 'outbox'),
+    content: join(data, CONTENT_FOLDER),
+    outbox: join(data, OUTBOX_FOLDER),
   };
 }
 

@@ -9,6 +9,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join as joinPath } from 'node:path';
 import { ApplicationError, ProjectFileError } from '../errors.js';
+import { CONTENT_TYPES_FOLDER } from '../project-layout.js';
 import { parseYaml } from '../yaml.js';
 import { parseComponent, parseContentType, parseUserAttributes } from './content-type.js';
 import { checkName } from './names.js';
@@ -17,7 +18,7 @@ import { checkNameClashes, checkReferences } from './references.js';
 import { assembleSchemas } from './schemas.js';
 import type { Attribute, Component, ContentType, Schemas } from './types.js';
 
-const FOLDER = 'content-types';
+const FOLDER = CONTENT_TYPES_FOLDER;
 const COMPONENTS = 'components';
 const USERS_PERMISSIONS = 'users-permissions';
 
