@@ -33,7 +33,7 @@ export async function openProjectData(dir: string, options: DataOptions = {}): P
  * @example const project = await openProject('site', { env: process.env });
  */
 export async function openProject(dir: string, options: OpenOptions = {}): Promise<Project> {
-  return (await import('./open.js')).openProject(dir, options);
+  return (await import('./open-project.js')).openProject(dir, options);
 }
 
 /**

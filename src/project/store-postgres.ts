@@ -1,0 +1,54 @@
+/**
+ * The PostgreSQL store: a project's tables, webhook deliveries and documents in one database that
+ * several processes share, each told by the database what the others write. `data/` beside the
+ * project keeps only what is not shared (the mail outbox, a generated JWT secret).
+ */
+import type { DatabaseConfig } from '../config/index.js';
+import { createPostgresDocuments } from '../storage/index.js';
+import { postgresDeliveries } from '../webhooks/index.js';
+import { databaseProblem, followDatabase, openDatabase } from './database.js';
+import { accountRows, dataLeftBehind } from './holdings.js';
+import { dataShown, type ProjectStore, type ServedDocuments, type ServeOptions, type StoreOptions } from './store-kind.js';
+
+/**
+ * Connects and migrates (refused in one line when the database cannot be reached).
+ * @example const store = await openPostgresStore(config.database, { files, paths });
+ */
+export async function openPostgresStore(settings: DatabaseConfig, { files, paths }: StoreOptions): Promise<ProjectStore> {
+  const database = await openDatabase(settings);
+  const { db, tables } = database;
+  const documents = () => createPostgresDocuments(db);
+
+  function serve({ contentTypes }: ServeOptions): ServedDocuments {
+    return {
+      documents: documents(),
+      sweep: async () => void await files.removeStaleTempFiles(paths.data, { except: [] }),
+      // A files project switched to a new database serves an empty site: said once, at start.
+      startWarning: (count) => dataLeftBehind({
+        database: { documents: count, ...accountRows(tables) },
+        databaseShown: db.shown,
+        dataDir: paths.data,
+        dataShown: dataShown(paths),
+        types: contentTypes,
+      }),
+      follow: ({ schemas, content, log }) => {
+        const following = followDatabase({ database, schemas, content, log });
+        following.catch((error: unknown) => log.error('listening to the database failed', error));
+        return () => void following.then((stop) => stop(), () => undefined);
+      },
+      ready: Promise.resolve(),
+      stop: async () => undefined,
+    };
+  }
+
+  return {
+    shown: db.shown,
+    tables,
+    deliveries: postgresDeliveries(db),
+    migrated: database.applied,
+    documents,
+    serve,
+    problem: databaseProblem(db),
+    close: () => db.close(),
+  };
+}
