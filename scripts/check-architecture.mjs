@@ -16,7 +16,11 @@
 //      document that is not in the repository (NOT_IN_REPOSITORY below), in a comment, a string or
 //      anywhere else: whoever clones the repository cannot read it, so the file must say the rule in
 //      the project's own words or point to README, docs/ or Strapi's public documentation. Every
-//      offending file is reported, one line each.
+//      offending file is reported, one line each;
+//   6. a file in an `operations/` folder (src/content/operations/: one file per operation, each
+//      taking the shared context) imports another file of that folder: an operation that needs
+//      another is handed it by the service that builds them both;
+//   7. a file of src/ is longer than MAX_LINES lines: split it by concept first.
 // Usage: node scripts/check-architecture.mjs [--root <dir>]   (default: the repository's src/; the
 // admin/ beside the root, when there is one, is read too, and for rule 5 the test/, scripts/ and
 // bench/ beside it)
@@ -27,11 +31,15 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const KOA_ALLOWED = ['server', 'cli'];
+/** Rule 7: the longest a file of src/ may be. */
+const MAX_LINES = 400;
+/** Rule 6: the folders whose files are operations that never import one another. */
+const OPERATIONS_FOLDER = 'operations';
 const SOURCE = /\.(?:ts|tsx|mts|cts)$/;
 const ADMIN_SOURCE = /\.(?:js|mjs)$/;
 
 /**
- * The layers of src/, top to bottom, as README's "Architecture" draws them. A domain imports its
+ * The layers of src/, top to bottom, as docs/architecture.md draws them. A domain imports its
  * own layer and those below it, never one above, and not a layer its own `skips`. Every domain of
  * src/ is in exactly one layer; files directly in src/ are shared modules, outside the layers.
  */
@@ -49,7 +57,7 @@ const LAYERS = [
 /** Imports that break a layer rule today, each allowed by name with the reason it is still there. */
 const EXCEPTIONS = [
   {
-    file: 'import/strapi-import.ts',
+    file: 'import/target.ts',
     imports: 'project',
     reason: '`folio import` builds a whole project (scaffold, stores, copy, checks) with the composition root\'s helpers; it belongs beside project/, a move of its own',
   },
@@ -248,6 +256,11 @@ for (const file of sourceFiles) {
         violations.push(`${where} imports ${shown(target)}, an inner file of domain ${to}/ (${who} must import ${shown(join(root, to, 'index.ts'))})`);
       }
     }
+    // Rule 6: operations take the shared context, never one another.
+    if (basename(dirname(file)) === OPERATIONS_FOLDER && dirname(target) === dirname(file) && !seen.has(`operation ${file} ${target}`)) {
+      seen.add(`operation ${file} ${target}`);
+      violations.push(`${where} imports ${shown(target)}: an operation imports no other operation; have the service that builds both hand it over`);
+    }
     // Rule 4: layers, top to bottom.
     const problem = from !== null && to !== null ? layerProblem(file, from, to) : null;
     if (problem !== null && !seen.has(`layer ${file} ${to}`)) {
@@ -262,6 +275,12 @@ for (const exception of EXCEPTIONS) {
   if (known.has(file) && !exceptionsUsed.has(`${exception.file} ${exception.imports}`)) {
     violations.push(`${shown(file)} no longer imports ${exception.imports}/ across a layer rule: remove its entry from EXCEPTIONS in scripts/check-architecture.mjs`);
   }
+}
+
+// Rule 7: no long file in src/.
+for (const file of sourceFiles) {
+  const lines = readFileSync(file, 'utf8').split('\n').length - 1;
+  if (lines > MAX_LINES) violations.push(`${shown(file)} has ${lines} lines, more than ${MAX_LINES}: split it into modules of one concept each`);
 }
 
 // Rule 2: no cycles. Tarjan's strongly connected components, iteratively (no recursion limit).

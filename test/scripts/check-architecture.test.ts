@@ -1,7 +1,8 @@
 /**
  * scripts/check-architecture.mjs: Koa only in server/ and cli/, no import cycles (in src/ and in the
  * admin/ beside it), a domain's index.ts is its only door, the layers imported top to bottom only,
- * and no source file cites a document that is not in the repository.
+ * no source file cites a document that is not in the repository, operations never import one
+ * another, and no file of src/ is over 400 lines.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -197,19 +198,44 @@ test('a domain in no layer fails once, saying where to place it', async () => {
 test('a known exception passes only for its own file, and fails once the code no longer needs it', async () => {
   const importer = {
     'project/index.ts': "export const projectPaths = (dir: string) => [dir];\n",
-    'import/index.ts': "export { importStrapi } from './strapi-import.js';\n",
-    'import/strapi-import.ts': "import { projectPaths } from '../project/index.js';\nexport const importStrapi = (dir: string) => projectPaths(dir);\n",
+    'import/index.ts': "export { importStrapi } from './target.js';\n",
+    'import/target.ts': "import { projectPaths } from '../project/index.js';\nexport const importStrapi = (dir: string) => projectPaths(dir);\n",
   };
   const known = await check({ ...CLEAN, ...importer });
   assert.is(known.code, 0, known.output);
   const other = await check({ ...CLEAN, ...importer, 'import/rows.ts': "import { projectPaths } from '../project/index.js';\nexport const rows = () => projectPaths('.');\n" });
   assert.is(other.code, 1, other.output);
   assert.ok(other.lines.includes(`architecture: src/import/rows.ts:1 imports src/project/index.ts: ${UP('service', 'import', 'composition root', 'project')}`), other.output);
-  const stale = await check({ ...CLEAN, ...importer, 'import/strapi-import.ts': "export const importStrapi = (dir: string) => [dir];\n" });
+  const stale = await check({ ...CLEAN, ...importer, 'import/target.ts': "export const importStrapi = (dir: string) => [dir];\n" });
   assert.is(stale.code, 1, stale.output);
   assert.equal(stale.lines.slice(0, -1), [
-    'architecture: src/import/strapi-import.ts no longer imports project/ across a layer rule: remove its entry from EXCEPTIONS in scripts/check-architecture.mjs',
+    'architecture: src/import/target.ts no longer imports project/ across a layer rule: remove its entry from EXCEPTIONS in scripts/check-architecture.mjs',
   ]);
+});
+
+test('an operation importing another operation fails, even type-only; the shared context and modules beside the folder pass', async () => {
+  const content = {
+    'content/index.ts': "export { createService } from './service.js';\n",
+    'content/context.ts': "export interface Context { id: number }\n",
+    'content/service.ts': "import { createFind } from './operations/find.js';\nimport { createUpdate } from './operations/update.js';\nexport const createService = () => [createFind(), createUpdate()];\n",
+    'content/operations/find.ts': "import type { Context } from '../context.js';\nexport const createFind = (context?: Context) => context;\n",
+  };
+  const clean = await check({ ...CLEAN, ...content, 'content/operations/update.ts': "export const createUpdate = () => 1;\n" });
+  assert.is(clean.code, 0, clean.output);
+  const crossing = await check({ ...CLEAN, ...content, 'content/operations/update.ts': "import type { createFind } from './find.js';\nexport const createUpdate = (find?: typeof createFind) => find;\n" });
+  assert.is(crossing.code, 1, crossing.output);
+  assert.equal(crossing.lines.slice(0, -1), [
+    'architecture: src/content/operations/update.ts:1 imports src/content/operations/find.ts: an operation imports no other operation; have the service that builds both hand it over',
+  ]);
+});
+
+test('a file of src/ over 400 lines fails, naming its length; 400 lines pass', async () => {
+  const lines = (count: number) => Array.from({ length: count }, (_, i) => `export const line${i} = ${i};\n`).join('');
+  const fits = await check({ ...CLEAN, 'users/long.ts': lines(400) });
+  assert.is(fits.code, 0, fits.output);
+  const long = await check({ ...CLEAN, 'users/long.ts': lines(401) });
+  assert.is(long.code, 1, long.output);
+  assert.equal(long.lines.slice(0, -1), ['architecture: src/users/long.ts has 401 lines, more than 400: split it into modules of one concept each']);
 });
 
 test('admin/ beside the root is read too: its files are counted, and an import cycle there fails', async () => {
