@@ -1,5 +1,6 @@
-// `npm run bench -- --compare request-log|watch-content|store|none`: what one setting costs, measured
-// side by side. Two `folio serve` processes on identical projects, one with the setting on and
+// `npm run bench -- --compare request-log|watch-content|store|build|none`: what one setting costs,
+// measured side by side (`build --base <dir>`: this checkout's build, "on", against the build of
+// another checkout, "off" — what a change of the code costs). Two `folio serve` processes on identical projects, one with the setting on and
 // one with it off (`none`: both the same, which shows how closely the method agrees with itself),
 // take turns in short runs, the order swapped every round. On a 2-core machine whose speed drifts
 // from minute to minute, one run against another can be 10% apart; the ratio within a round, and
@@ -25,11 +26,13 @@ const OFF = {
   // takes 5 s to answer each, "off" to one that answers at once. Writes must not notice.
   'slow-receiver': { receiverDelayMs: 0 },
   none: {},
+  // `build`: "off" runs the folio of another checkout (`--base`, built), on the same project data.
+  build: {},
 };
 
 /** The settings `--compare` takes, and the scenarios `--scenarios` picks from. */
 export const SETTINGS = Object.keys(OFF);
-export const SCENARIOS = ['list', 'create', 'update'];
+export const SCENARIOS = ['list', 'query', 'one', 'create', 'update'];
 
 /** A receiver for the bench's webhooks, answering 200 after `delayMs`. */
 async function webhookReceiver(delayMs) {
@@ -53,7 +56,7 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-async function serve(docs, settings, databaseUrl) {
+async function serve(docs, settings, databaseUrl, folio = join(root, 'bin/folio.js')) {
   const { receiverDelayMs, ...projectSettings } = settings;
   const { dir, articles } = await setUp(docs, projectSettings);
   let receiver;
@@ -69,7 +72,7 @@ async function serve(docs, settings, databaseUrl) {
     execFileSync(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'db', 'copy', '--to', databaseUrl], { stdio: 'ignore' });
     env.DATABASE_URL = databaseUrl;
   }
-  const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, env, { logFile: join(dir, 'folio.log') });
+  const server = await startProcess(process.execPath, [folio, '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, env, { logFile: join(dir, 'folio.log') });
   return { ...server, dir, articles, receiver };
 }
 
@@ -78,15 +81,18 @@ async function serve(docs, settings, databaseUrl) {
  * each server, the median of the per-round ratios (on/off) with its range, and the server's CPU
  * time per request.
  */
-export async function compare(setting, { docs, duration, connections, rounds, only }) {
+export async function compare(setting, { docs, duration, connections, rounds, only, base }) {
   if (!(setting in OFF)) throw new Error(`--compare takes ${Object.keys(OFF).join(', ')}, not ${setting}`);
+  if ((setting === 'build') !== (base !== undefined)) throw new Error('--base <dir> goes with --compare build, and --compare build needs it');
   const unknown = only?.find((name) => !SCENARIOS.includes(name));
   if (unknown) throw new Error(`--scenarios takes ${SCENARIOS.join(', ')}, not ${unknown}`);
   const postgres = setting === 'store' ? await startPostgresServer({ database: 'bench' }) : undefined;
   const on = setting === 'slow-receiver' ? { receiverDelayMs: 5000 } : {};
-  const servers = [await serve(docs, on, postgres?.url), await serve(docs, OFF[setting])];
+  const servers = [await serve(docs, on, postgres?.url), await serve(docs, OFF[setting], undefined, base && join(base, 'bin/folio.js'))];
   const all = {
     list: (server) => ({ url: server.url + readPaths(server.articles).list, connections }),
+    query: (server) => ({ url: server.url + readPaths(server.articles).query, connections }),
+    one: (server) => ({ url: server.url + readPaths(server.articles).one, connections }),
     create: (server) => createOptions(server.url),
     update: (server) => updateOptions(server.url, server.articles),
   };
@@ -117,7 +123,8 @@ export async function compare(setting, { docs, duration, connections, rounds, on
   await Promise.all(servers.map(({ dir }) => rm(dir, { recursive: true, force: true })));
   for (const { receiver } of servers) receiver?.close();
   await postgres?.stop();
-  const off = setting === 'none' ? 'both servers the same' : setting === 'store' ? 'PostgreSQL ("on") against files ("off")' : setting === 'slow-receiver' ? 'a webhook receiver answering in 5 s ("on") against one answering at once ("off")' : `--${setting} on against off`;
+  const off = setting === 'none' ? 'both servers the same' : setting === 'store' ? 'PostgreSQL ("on") against files ("off")' : setting === 'slow-receiver' ? 'a webhook receiver answering in 5 s ("on") against one answering at once ("off")'
+    : setting === 'build' ? `this build ("on") against the build in ${base} ("off")` : `--${setting} on against off`;
   console.log(`\n${off}: ${docs} documents, ${rounds} rounds of ${duration} s per scenario and server\n`);
   console.log('| scenario | on req/s | off req/s | median of ratios | rounds\' range | server CPU µs per request, on / off |');
   console.log('|---|---|---|---|---|---|');

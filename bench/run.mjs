@@ -4,7 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
-import { join, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { adminBench } from './admin.mjs';
 import { compare, SCENARIOS, SETTINGS } from './compare.mjs';
@@ -33,6 +34,7 @@ const COMMAND_LINE = {
     { name: 'request-log', value: 'on|off', parse: oneOf('on', 'off'), about: 'off: no line per request (what the request log costs)' },
     { name: 'compare', value: SETTINGS.join('|'), parse: oneOf(...SETTINGS), about: 'one setting on against off, side by side; store: PostgreSQL against files (see compare.mjs)' },
     { name: 'scenarios', value: SCENARIOS.join(','), parse: someOf(...SCENARIOS), about: 'with --compare: only those' },
+    { name: 'base', value: 'dir', parse: (text) => (existsSync(join(text, 'bin/folio.js')) && existsSync(join(text, 'dist')) ? text : undefined), about: 'with --compare build: a built checkout to measure this one against' },
     { name: 'store', value: 'postgres', parse: oneOf('postgres'), about: 'the same as --compare store' },
     { name: 'admin', about: "the editors' page: first load bytes and time, in headless chromium (see admin.mjs)" },
     { name: 'import', value: 'n', parse: count, about: 'folio import strapi on a generated archive of n documents, e.g. 100000 (see import.mjs)' },
@@ -44,6 +46,7 @@ const given = parseOptions(COMMAND_LINE);
 // `--store postgres` (the issue's spelling) is `--compare store`.
 const compared = given.compare ?? (given.store ? 'store' : undefined);
 if (given.scenarios && !compared) usageError(COMMAND_LINE, '--scenarios goes with --compare');
+if ((compared === 'build') !== (given.base !== undefined)) usageError(COMMAND_LINE, '--compare build and --base <dir> (a built checkout) go together');
 if (given.save && (compared || given.admin || given.import)) usageError(COMMAND_LINE, '--save goes with the whole benchmark: --compare, --admin and --import keep no results');
 const docs = given.docs ?? 1000;
 const connections = given.connections ?? 50;
@@ -52,7 +55,7 @@ const requestLog = given.requestLog !== 'off';
 build();
 
 if (compared) {
-  await compare(compared, { docs, duration: given.duration ?? 5, connections, rounds: given.rounds ?? 10, only: given.scenarios });
+  await compare(compared, { docs, duration: given.duration ?? 5, connections, rounds: given.rounds ?? 10, only: given.scenarios, base: given.base && resolve(given.base) });
   process.exit(0);
 }
 
@@ -202,7 +205,7 @@ const summary = {
   scenarios: results,
   startup,
 };
-// The results file is versioned (README quotes it): written only when asked.
+// The results file is versioned (docs/performance.md quotes it): written only when asked.
 const resultsFile = join(root, 'bench/results/latest.json');
 if (given.save) {
   await mkdir(join(root, 'bench/results'), { recursive: true });
