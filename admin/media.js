@@ -50,7 +50,7 @@ function Library({ path, attribute, taken, onPick, onClose }) {
   const load = async (name) => {
     setState((previous) => ({ ...previous, phase: 'loading' }));
     try {
-      // This route takes start/limit and answers a bare array (README "Media").
+      // This route takes start/limit and answers a bare array (docs/api/media.md).
       const files = await request('GET', '/upload/files', {
         query: { sort: 'createdAt:desc', limit: LIBRARY_PAGE, filters: name.trim() ? { name: { $containsi: name.trim() } } : undefined },
       });

@@ -17,7 +17,7 @@ export const PROGRAMS = [
   { command: 'firefox-esr', package: 'firefox-esr', env: 'FIREFOX_PATH', calls: /\bstartBrowser\((?!\s*\)|\s*['"]chromium['"])/ },
   { command: 'redis-server', package: 'redis-server', calls: /\bstartRedis\(/ },
   { command: 'git', package: 'git', calls: /\b(?:spawn|spawnSync|execFile|execFileSync)\(\s*['"]git['"]/ },
-  // README's examples are curl commands (test/docs): a test that runs them asks for it by name.
+  // The examples of README and docs/ are curl commands (test/docs): a test that runs them asks for it by name.
   { command: 'curl', package: 'curl', calls: /\bfindProgram\(\s*['"]curl['"]/ },
 ];
 

@@ -1,6 +1,6 @@
 /**
- * The accounts endpoints' messages, in Strapi 5.54's wording word for word (README "Accounts:
- * `/api/auth/…`" lists them); tests import them.
+ * The accounts endpoints' messages, in Strapi 5.54's wording word for word (docs/api/accounts.md
+ * lists them); tests import them.
  */
 export const authMessages = {
   invalidIdentifierOrPassword: 'Invalid identifier or password',

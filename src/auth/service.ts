@@ -1,5 +1,5 @@
 /**
- * The accounts flows of `/api/auth/…` with Strapi 5's rules (README "Accounts: `/api/auth/…`"):
+ * The accounts flows of `/api/auth/…` with Strapi 5's rules (docs/api/accounts.md):
  * login, registration, password reset and change, email confirmation, and the token answer
  * of each in legacy or refresh mode. Transport-free: the routes decide cookies and statuses.
  */

@@ -1,5 +1,5 @@
 /**
- * Every default of the config keys (README "Configuration"), in one frozen object. Layering is
+ * Every default of the config keys (docs/configuration.md), in one frozen object. Layering is
  * defaults < config/*.yaml < environment < CLI flags (see `load.ts`).
  */
 import type { Config } from './types.js';

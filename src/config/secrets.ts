@@ -1,5 +1,5 @@
 /**
- * Secrets and config files (README "Content in git"): `config/*.yaml` is versioned, so a secret
+ * Secrets and config files (docs/content-in-git.md): `config/*.yaml` is versioned, so a secret
  * belongs in `.env` or the environment, and a setting reads it there with the value `env:NAME`.
  * This file knows which settings hold a secret, resolves `env:NAME` values, and tells which
  * secrets are still written literally in a file.

@@ -1,4 +1,4 @@
-/** What each `config/*.yaml` file may contain, key by key (see README "Configuration"). */
+/** What each `config/*.yaml` file may contain, key by key (see docs/configuration.md). */
 import { isPlainObject } from '../objects.js';
 import {
   boolean, booleanOr, byteCount, checkAt, checkShape, duration, integer, list, listOrCommas, nonEmptyString, nullable, object, oneOf,

@@ -1,5 +1,5 @@
 /**
- * Component rows and their ids (README "Content endpoints", Components): ids are local to a status.
+ * Component rows and their ids (docs/api/content.md, Components): ids are local to a status.
  * A write replaces the whole list on the draft; an entry that carries an `id` must be one of the
  * draft's own entries (it is then updated in place), anything else is refused, because ids read
  * from a published response belong to other rows.

@@ -1,7 +1,7 @@
 /**
  * Sends an email through the transport the config names at the moment of sending: `outbox`
  * writes the RFC 822 message nodemailer renders to one `.eml` file, `smtp` hands it to a server
- * (`config/email.yaml`, README "Configuration").
+ * (`config/email.yaml`, docs/configuration.md).
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';

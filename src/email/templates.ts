@@ -1,7 +1,7 @@
 /**
  * Email templates: `{{NAME}}` placeholders from a fixed set, replaced in one pass. Nothing is
- * evaluated (Strapi's lodash templates run code: README "Where foliocms deliberately differs from
- * Strapi 5"), and a value is never scanned again, so a username of `{{TOKEN}}` stays that text.
+ * evaluated (Strapi's lodash templates run code: docs/api/differences-from-strapi.md), and a value
+ * is never scanned again, so a username of `{{TOKEN}}` stays that text.
  */
 import type { EmailTemplate } from '../config/index.js';
 import { ProjectFileError } from '../errors.js';

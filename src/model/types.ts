@@ -49,7 +49,7 @@ export const SYSTEM_ATTRIBUTES: Record<string, Attribute> = {
   locale: { type: 'string' },
 };
 
-/** The virtual relation i18n gives every localized type (README "Query parameters"). */
+/** The virtual relation i18n gives every localized type (docs/api/query-parameters.md). */
 export const LOCALIZATIONS = 'localizations';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The catalogue of Strapi action ids (README "Permissions"), so the permission tree has
+ * The catalogue of Strapi action ids (docs/api/permissions-and-tokens.md), so the permission tree has
  * Strapi's shape. Content actions are derived from the content types.
  */
 

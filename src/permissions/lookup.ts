@@ -6,7 +6,7 @@ import { can, type Actor } from './engine.js';
 
 /**
  * The models as `actor` may read them: a relation is readable when the actor holds its target's
- * `find`, as in Strapi 5 (README "Permissions"). Every read and write of a request parses
+ * `find`, as in Strapi 5 (docs/api/permissions-and-tokens.md). Every read and write of a request parses
  * and validates through this view, so the rule holds at every depth of every query parameter.
  * @example parseContentQuery(raw, article, lookupFor(lookup, actor), rest)
  */

@@ -17,7 +17,7 @@ export type SecretName = keyof typeof SECRETS;
 /** A new random secret: 32 bytes, base64. */
 const newSecret = () => randomBytes(32).toString('base64');
 
-/** `.env` of a new project, every secret generated (README "Content in git"). */
+/** `.env` of a new project, every secret generated (docs/content-in-git.md). */
 export function newEnvFile(): string {
   return [
     '# Secrets of this foliocms project. Never commit this file (.gitignore lists it). Every process of',

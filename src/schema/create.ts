@@ -144,7 +144,7 @@ export function buildContentType(input: BuildContentTypeInput, existing: Pick<Sc
 }
 
 /**
- * Renders a content type as YAML in the layout of README "Content types": `info`, `options`,
+ * Renders a content type as YAML in the layout of docs/content-types.md: `info`, `options`,
  * `pluginOptions` and each attribute on one line in flow style.
  *
  * @example

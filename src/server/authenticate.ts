@@ -30,7 +30,7 @@ export function publicActor(project: Project): Actor {
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
 /**
- * The actor of a bearer token, as in Strapi 5 (README "Permissions"): a token that does not
+ * The actor of a bearer token, as in Strapi 5 (docs/api/permissions-and-tokens.md): a token that does not
  * verify is 401 `Missing or invalid credentials` (never a fall-back to Public); a valid token of a
  * deleted, blocked or (with email confirmation on) unconfirmed user is 401 `Invalid credentials`.
  */

@@ -1,5 +1,5 @@
 /**
- * One JSON file per document, status and locale (README "Project layout"):
+ * One JSON file per document, status and locale (docs/getting-started.md, "Project layout"):
  * `<dataDir>/content/<type>/<documentId>/<status>.<locale>.json`.
  */
 import { readFile as readFileCallback, readdir as readdirCallback, stat as statCallback } from 'node:fs';

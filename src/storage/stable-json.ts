@@ -1,6 +1,6 @@
 /**
  * JSON with every object's keys sorted, pretty-printed, so that `data/` diffs cleanly in git
- * (README "Project layout": every file under `data/` has sorted keys).
+ * (docs/getting-started.md, "Project layout": every file under `data/` has sorted keys).
  *
  * @example
  * stableStringify({ b: 1, a: [2, 1] }); // '{\n  "a": [\n    2,\n    1\n  ],\n  "b": 1\n}\n'

@@ -5,7 +5,7 @@
  */
 import { messages } from '../messages.js';
 export const userMessages = {
-  // Strapi's wording (README "Users, roles and permissions endpoints")
+  // Strapi's wording (docs/api/users-and-roles.md)
   notFound: 'User not found',
   usernameTaken: 'Username already taken',
   emailTaken: 'Email already taken',

@@ -1,7 +1,6 @@
 /**
  * End users: create, update, block and delete them with Strapi's rules, and list them with the
- * REST query language. Used by /api/users and by `folio user` (README "Users, roles and
- * permissions endpoints").
+ * REST query language. Used by /api/users and by `folio user` (docs/api/users-and-roles.md).
  *
  * Uniqueness holds across processes (a CLI and a running server share data/): every check that
  * depends on the other rows runs again inside `users.update`, which holds the table's
@@ -41,8 +40,8 @@ export interface UserServiceDeps {
 
 export interface CreateUserOptions {
   /**
-   * Whether a body without `role` gets `advanced.defaultRole`, as this API answers (README: Where
-   * foliocms deliberately differs from Strapi 5); default true.
+   * Whether a body without `role` gets `advanced.defaultRole`, as this API answers
+   * (docs/api/differences-from-strapi.md); default true.
    * false: a missing role is `role is a required field`, as in Strapi.
    */
   defaultRole?: boolean;

@@ -1,7 +1,7 @@
 /**
  * A real Redis for tests: Debian's `redis-server` (found on PATH, see scripts/programs.mjs) on a
  * free port, nothing saved to disk, stopped after. The test runner installs it when missing (as
- * root), or skips the files that start it; see README "Development".
+ * root), or skips the files that start it; see docs/architecture.md, Development.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { findProgram } from '../../scripts/programs.mjs';

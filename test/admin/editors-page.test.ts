@@ -3,7 +3,7 @@
  * of the sample project: sign-in, the types a role may read, a create refused at its field then
  * made, publish and unpublish, a new locale version, delete after confirming, a role that may not
  * publish seeing no such button (and the server refusing it anyway), and a phone-sized screen.
- * The two screenshots README shows are taken here.
+ * The two screenshots docs/editors-page.md shows are taken here.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -50,7 +50,7 @@ const statusIs = async (page: Page, label: RegExp) => {
 
 /**
  * The whole round of an editor's work in `browser`, on an article titled `title` (`screenshots`:
- * README's two, taken on the way).
+ * docs/editors-page.md's two, taken on the way).
  */
 async function editorsRound(browser: Browser, title: string, screenshots: boolean): Promise<void> {
   const page = await openPage(browser, `${server.url}/admin`);
@@ -105,7 +105,7 @@ async function editorsRound(browser: Browser, title: string, screenshots: boolea
   assert.is((await api(`/api/articles/${id}?status=draft&locale=fr`)).status, 404, 'the French version is gone');
   assert.is((await api(`/api/articles/${id}?status=draft`)).status, 200, 'the English one stays');
   if (screenshots) {
-    // README's second picture: a sample article with its blocks, sections, category and cover.
+    // docs/editors-page.md's second picture: a sample article with its blocks, sections, category and cover.
     await page.goto(`${server.url}/admin/`);
     await click(page, '[data-test="type-article"]');
     const hello = await page.waitForSelector('::-p-xpath(//a[normalize-space()="Hello, foliocms"])', { visible: true });

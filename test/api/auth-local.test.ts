@@ -1,4 +1,4 @@
-/** POST /api/auth/local and /local/register, and each error they answer, as Strapi 5 answers it (README "Accounts: `/api/auth/…`"). */
+/** POST /api/auth/local and /local/register, and each error they answer, as Strapi 5 answers it (docs/api/accounts.md). */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import bcrypt from 'bcryptjs';

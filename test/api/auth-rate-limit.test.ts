@@ -1,4 +1,4 @@
-/** POST /api/auth/local is limited to 5 requests per 5 minutes by default, as in Strapi 5 (README "Accounts: `/api/auth/…`", Rate limits). */
+/** POST /api/auth/local is limited to 5 requests per 5 minutes by default, as in Strapi 5 (docs/api/accounts.md, Rate limits). */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { apiServer } from '../_helpers/server.js';

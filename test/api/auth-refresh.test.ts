@@ -1,6 +1,6 @@
 /**
  * Refresh mode (`jwtManagement: refresh`: short-lived access tokens, refresh tokens and sessions,
- * as Strapi 5 has them; README "Accounts: `/api/auth/…`", Refresh mode) and the 404s of its routes
+ * as Strapi 5 has them; docs/api/accounts.md, Refresh mode) and the 404s of its routes
  * in legacy mode, the default.
  */
 import { suite } from 'uvu';

@@ -1,5 +1,5 @@
 /**
- * `rest.componentIds` in config/api.yaml: off (the default; README "Configuration" and "Using a Strapi front end unchanged"), component and
+ * `rest.componentIds` in config/api.yaml: off (the default; docs/configuration.md and docs/api/strapi-front-ends.md), component and
  * dynamic-zone entries carry no `id`; on, every one is answered with its status-local numeric `id`
  * as Strapi 5 answers it, wherever it appears: lists, one document, single types, populate (also
  * inside populated relations and nested components), the answers of writes and webhook bodies.

@@ -1,6 +1,6 @@
 /**
  * A content document and the response envelopes (`{ data, meta }`, `{ data: null, error }`), routes and
- * status codes as Strapi 5 answers them (README "Content endpoints"; https://docs.strapi.io/cms/api/rest).
+ * status codes as Strapi 5 answers them (docs/api/content.md; https://docs.strapi.io/cms/api/rest).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,7 +1,7 @@
 /**
  * Authorization of the content routes as Strapi 5 answers it (a token that does not verify: 401; a
  * role without the action: 403), and locale rule 5: creating a locale version of a document needs
- * the `createLocalization` action (README "Permissions" and "Content endpoints").
+ * the `createLocalization` action (docs/api/permissions-and-tokens.md and docs/api/content.md).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

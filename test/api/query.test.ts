@@ -1,4 +1,4 @@
-/** The REST query language over HTTP, parsed as Strapi parses it (README "Query parameters"; https://docs.strapi.io/cms/api/rest). */
+/** The REST query language over HTTP, parsed as Strapi parses it (docs/api/query-parameters.md; https://docs.strapi.io/cms/api/rest). */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { apiServer, type ApiServer } from '../_helpers/server.js';

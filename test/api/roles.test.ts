@@ -1,6 +1,6 @@
 /**
  * The role and permission endpoints and the permission tree they answer, as Strapi 5's
- * users-permissions plugin answers them (README "Users, roles and permissions endpoints").
+ * users-permissions plugin answers them (docs/api/users-and-roles.md).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,6 +1,6 @@
 /**
  * The user as Strapi 5 answers it (never its password or tokens) and the `/api/users` endpoints
- * (README "Users, roles and permissions endpoints").
+ * (docs/api/users-and-roles.md).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

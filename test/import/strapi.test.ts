@@ -90,7 +90,7 @@ const COMPONENT_FIELDS = ['sections', 'blocks'];
  * Strapi's answer as the imported project gives it: the same (the import sets
  * `rest.componentIds: true`), key order aside, but for component ids Strapi gave twice in one
  * version. Strapi numbers each component's table on its own, foliocms numbers the entries of a
- * version together: the second of a pair gets an id above the version's others (README).
+ * version together: the second of a pair gets an id above the version's others (docs/moving-from-strapi.md).
  */
 function asImportedAnswers(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(asImportedAnswers);
@@ -121,7 +121,7 @@ async function compareReads(api: ApiServer): Promise<void> {
   for (const read of recorded.reads) {
     const answer = await api.get(read.path);
     if (read.path === '/api/i18n/locales') {
-      // Open to everyone in foliocms (README: where foliocms deliberately differs); the locales are Strapi's.
+      // Open to everyone in foliocms (docs/api/differences-from-strapi.md); the locales are Strapi's.
       assert.equal(answer.body.map((locale: { code: string }) => locale.code), ['en', 'fr']);
       continue;
     }

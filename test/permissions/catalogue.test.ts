@@ -1,7 +1,7 @@
 /**
  * The action catalogue and Strapi's permission tree: every action id is Strapi 5's own
  * (`api::<type>.<type>.find`, `plugin::users-permissions.user.me`, …), grouped in the tree as Strapi's
- * roles endpoints answer it (README "Permissions" and "Users, roles and permissions endpoints").
+ * roles endpoints answer it (docs/api/permissions-and-tokens.md and docs/api/users-and-roles.md).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,7 +1,7 @@
 /**
  * The roles and permissions service over real table files in a temp project: roles and their
- * permissions kept as Strapi 5's users-permissions plugin keeps them (README "Users, roles and
- * permissions endpoints"; https://docs.strapi.io/cms/features/users-permissions).
+ * permissions kept as Strapi 5's users-permissions plugin keeps them (docs/api/users-and-roles.md;
+ * https://docs.strapi.io/cms/features/users-permissions).
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

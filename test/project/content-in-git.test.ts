@@ -1,5 +1,5 @@
 /**
- * Content in git (README "Content in git"): `folio init` puts the
+ * Content in git (docs/content-in-git.md): `folio init` puts the
  * secrets in `.env` and a `.gitignore` that versions content, roles and permissions but no account
  * and no secret; the server and the CLI read `.env` under the real environment; `env:NAME` values
  * in config; one warning for a secret left in config/. The git checks run the real `git` binary.

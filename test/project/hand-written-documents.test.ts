@@ -1,5 +1,5 @@
 /**
- * A document file written by hand may leave out `id` and the timestamps (README "Content in git"):
+ * A document file written by hand may leave out `id` and the timestamps (docs/content-in-git.md):
  * the server serves it after every edit on disk with the same id, at every start too, whatever
  * other files appear, takes its timestamps from the file's changes, and never writes into the file
  * to add them; an API write afterwards writes a regular file. A file it refuses is logged on one

@@ -52,7 +52,7 @@ async function asAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
 
 /**
  * Ends every connection to the database at `url`, as an administrator (or a failover) would, once
- * the server listens on it: it names that connection `folio follower` (README), a moment after
+ * the server listens on it: it names that connection `folio follower` (docs/postgresql.md), a moment after
  * its ready line.
  */
 async function terminateConnections(url: string): Promise<void> {

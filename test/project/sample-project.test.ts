@@ -1,5 +1,5 @@
 /**
- * The repository's sample project ships content (README "Content in git": articles in `en`
+ * The repository's sample project ships content (docs/content-in-git.md: articles in `en`
  * and `fr`, categories, the homepage, readable by Public): served from a copy of its config/,
  * content-types/ and versioned data/, never from the repository itself, so the run leaves the
  * repository's data/ as it found it. And `folio serve` suggests a first request after its ready line.

@@ -1,7 +1,7 @@
 // The kill -9 race test (every disk write goes through one module: temporary file, fsync, rename):
 // a writer child is SIGKILLed at random moments, over and over, on the same data directory; after
 // each kill every file must parse and every acknowledged write must be on disk with its exact
-// content (README "Security and durability": a 2xx means it is on disk).
+// content (docs/security.md: a 2xx means it is on disk).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';

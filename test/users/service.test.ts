@@ -1,6 +1,6 @@
 /**
- * The user service, behind Strapi 5's `/api/users` endpoints (README "Users, roles and permissions
- * endpoints"): create, update, remove, block, find and list users.
+ * The user service, behind Strapi 5's `/api/users` endpoints (docs/api/users-and-roles.md): create,
+ * update, remove, block, find and list users.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

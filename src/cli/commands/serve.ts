@@ -70,7 +70,7 @@ export function registerServe(program: Command, io: CliIo): void {
       const hint = firstTry(project, running.url, (singularName) => contentAction(singularName, 'find'));
       if (hint) project.log.info(`try: ${hint}`);
       const { admin } = project.config.server;
-      if (admin.enabled) project.log.info(`editors' page: ${running.url}${admin.path}/ (sign in with a user whose role may read content; README "The editors' page")`);
+      if (admin.enabled) project.log.info(`editors' page: ${running.url}${admin.path}/ (sign in with a user whose role may read content; docs/editors-page.md)`);
       await stopped;
     });
 }

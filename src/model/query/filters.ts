@@ -1,6 +1,6 @@
 /**
  * `filters` → the {@link Filter} AST, validated against the model and cast per attribute type
- * (README "Query parameters"). Every malformed value is a ValidationError naming its place; a Strapi
+ * (docs/api/query-parameters.md). Every malformed value is a ValidationError naming its place; a Strapi
  * that answers some of them with a 500 is what we do better than.
  */
 import type { Model, ModelLookup } from '../types.js';

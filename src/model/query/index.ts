@@ -1,6 +1,6 @@
 /**
  * Strapi v5's REST query language over in-memory documents: parse and validate `filters`, `sort`,
- * `pagination`, `fields`, `populate`, `_q`, `status` and `locale` (README "Query parameters"), then
+ * `pagination`, `fields`, `populate`, `_q`, `status` and `locale` (docs/api/query-parameters.md), then
  * evaluate them with compiled predicates and comparators, without I/O.
  * @module
  */

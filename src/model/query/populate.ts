@@ -1,6 +1,6 @@
 /**
  * `populate` in its string, list and object forms → a {@link PopulateTree} whose nested fields,
- * filters and sort are parsed against the relation's target or the component (README "Query parameters").
+ * filters and sort are parsed against the relation's target or the component (docs/api/query-parameters.md).
  */
 import type { ComponentAttribute, DynamicZoneAttribute, RelationAttribute } from '../../schema/index.js';
 import { LOCALIZATIONS, type Model, type ModelLookup } from '../types.js';

@@ -1,5 +1,5 @@
 /**
- * `sort` in every form Strapi 5 accepts (README "Query parameters") → `SortKey[]`.
+ * `sort` in every form Strapi 5 accepts (docs/api/query-parameters.md) → `SortKey[]`.
  */
 import type { Model, ModelLookup } from '../types.js';
 import { queryMessages } from './messages.js';

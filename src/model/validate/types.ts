@@ -14,7 +14,7 @@ export interface ValidateOptions {
   /**
    * Creating a new locale version of an existing document: only localized attributes may be
    * given, because the others are shared with the existing locales (this API answers
-   * 400 naming such a field: README "Where foliocms deliberately differs from Strapi 5").
+   * 400 naming such a field: docs/api/differences-from-strapi.md).
    */
   localizedOnly?: boolean;
   /**

@@ -1,5 +1,5 @@
 /**
- * `/api/auth/…` (README "Accounts: `/api/auth/…`"): thin handlers over the auth service. They read
+ * `/api/auth/…` (docs/api/accounts.md): thin handlers over the auth service. They read
  * the body, call one service function and shape the answer: the refresh token goes in the body,
  * or in an HTTP-only cookie when `sessions.httpOnly` is on or the client asks with
  * `x-strapi-refresh-cookie: httpOnly`.

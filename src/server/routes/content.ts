@@ -93,7 +93,7 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
     });
     router.post(list, action('create'), async (ctx) => {
       const query = queryOf(ctx, type, deps);
-      // This API answers 200, not Strapi's 201 (README: Where foliocms deliberately differs from Strapi 5).
+      // This API answers 200, not Strapi's 201 (docs/api/differences-from-strapi.md).
       const created = await content.create(type, requireDataPayload(ctx.request.body), writeOptions(ctx, query));
       answerWritten(ctx, deps, type, query, String(created.data.documentId), created);
     });
@@ -103,7 +103,7 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
       let body: string;
       if (query.locale !== undefined && deps.rest().localeDocumentAsArray) {
         // With `locale`, this API answers the document as a one-element list with pagination
-        // (README: Where foliocms deliberately differs from Strapi 5).
+        // (docs/api/differences-from-strapi.md).
         const pageSize = query.pagination.kind === 'page' ? query.pagination.pageSize : query.pagination.limit;
         body = `{"data":[${data}],"meta":${JSON.stringify({ pagination: { page: 1, pageSize, pageCount: 1, total: 1 } })}}`;
       } else {

@@ -1,6 +1,6 @@
 /**
- * `/api/users-permissions/roles…` and `/permissions` (README "Users, roles and permissions
- * endpoints"): `{ roles }`, `{ role }`, `{ ok: true }`, `{ permissions }`.
+ * `/api/users-permissions/roles…` and `/permissions` (docs/api/users-and-roles.md): `{ roles }`,
+ * `{ role }`, `{ ok: true }`, `{ permissions }`.
  */
 import type Router from '@koa/router';
 import { usersPermissionsAction, type RoleService } from '../../permissions/index.js';

@@ -1,5 +1,5 @@
 /**
- * `/api/users…` (README "Users, roles and permissions endpoints"): bare objects, arrays and integers,
+ * `/api/users…` (docs/api/users-and-roles.md): bare objects, arrays and integers,
  * no `data` envelope. Handlers parse, call the user service, and sanitize what leaves.
  */
 import type Router from '@koa/router';
