@@ -1,6 +1,7 @@
 /**
  * @module content — documents of collection and single types: the in-memory store over the
- * per-document files, the locale- and draft-aware service, and the generated REST routes.
+ * per-document files, the locale- and draft-aware service (a shared context and one file per
+ * operation), and the checks of stored documents that `folio check` and the server share.
  */
 export { createContentStore, handWrittenId, HAND_WRITTEN_IDS, type ContentStore, type SyncReport } from './store.js';
 export { createContentService, type ContentService, type DraftActionOptions, type MediaLinkRequest, type MediaTarget, type RemoveOptions, type WriteOptions } from './service.js';

@@ -2,8 +2,8 @@
  * The project an import writes into, through the composition root's helpers: checked before the
  * archive is read (a project that holds content is refused without --force), made when its folder
  * is empty or missing (a throwaway one for a dry run), the staged parts swapped in at the end (the
- * data written into PostgreSQL when the project stores it there), and a new project removed again
- * when the import failed.
+ * project's store taking the staged data over), and a new project removed again when the import
+ * failed.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,13 +11,13 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from '../config/index.js';
 import { ApplicationError } from '../errors.js';
 import { insideFolder } from '../safe-path.js';
+import { createFileStore } from '../storage/index.js';
 import {
   assertProject,
-  copyStoreData,
   displayDir,
   isEmptyOrMissing,
   openDataStore,
-  openFilesDataStore,
+  openStore,
   projectEnv,
   projectPaths,
   scaffoldProject,
@@ -127,35 +127,16 @@ export async function swapIntoProject(project: TargetProject, stage: Staging, as
       target: insideFolder(uploadsTarget, 'asset name', name),
     })),
   ];
-  if (config.database.client === 'postgres') {
-    await commitToDatabase(paths.root, project.env, stage.data, async () => {
-      const removeBackups = await swapIn(swaps, join(stage.project, '.backup'));
+  // The project's store takes the staged data over, at once with the project files: renamed in with
+  // them on files, copied in first on a database.
+  const store = await openStore(config.database, { files: createFileStore(), paths });
+  try {
+    await store.takeOver(stage.data, REPLACED_TABLES, async (more, backup) => {
+      const removeBackups = await swapIn([...swaps, ...more], backup ?? join(stage.project, '.backup'));
       await removeBackups();
     });
-  } else {
-    swaps.push({ staged: staged.content, target: paths.content });
-    for (const name of REPLACED_TABLES) swaps.push({ staged: join(stage.data, `${name}.json`), target: join(paths.data, `${name}.json`) });
-    const removeBackups = await swapIn(swaps, join(stage.data, '.backup'));
-    await removeBackups();
-  }
-}
-
-/**
- * The staged data written into PostgreSQL through the storage interface: what the database held
- * (with --force) is put back if the write or `thenSwap` (the project files' swap) fails.
- */
-async function commitToDatabase(
-  root: string,
-  env: Record<string, string | undefined>,
-  stagedData: string,
-  thenSwap: () => Promise<void>,
-): Promise<void> {
-  const staged = await openFilesDataStore(stagedData);
-  const database = await openDataStore(root, env);
-  try {
-    await copyStoreData(staged, database, { tables: REPLACED_TABLES, replace: true }, thenSwap);
   } finally {
-    await Promise.all([staged.close(), database.close()]);
+    await store.close();
   }
 }
 

@@ -8,7 +8,8 @@
 import { ApplicationError } from '../errors.js';
 import { loadConfig, postgresUrl } from '../config/index.js';
 import { accountRows, ACCOUNT_TABLES, isEmptyStore } from './holdings.js';
-import { copyStoreData, openFilesDataStore, openPostgresDataStore, type DataStore } from './stores.js';
+import { copyStoreData, type DataStore } from './store-copy.js';
+import { openFilesDataStore, openPostgresDataStore } from './store.js';
 import { assertProject, projectEnv, projectPaths, TABLES, type TableName } from './paths.js';
 
 export interface CopyReport {

@@ -10,7 +10,8 @@ import type { DataOptions, MigrateReport, OpenOptions, Project, ProjectData } fr
 import type { CheckOptions, CheckReport } from './check.js';
 import type { CopyReport } from './copy.js';
 export type { CopyReport } from './copy.js';
-export { copyStoreData, openDataStore, openFilesDataStore, type DataStore } from './stores.js';
+export { copyStoreData, type DataStore } from './store-copy.js';
+export { openDataStore, openFilesDataStore, openStore, type ProjectStore } from './store.js';
 
 export { projectPaths, projectEnv, assertProject, displayDir, TABLES, ENV_FILE, PROJECT_GITIGNORE, type ProjectPaths, type TableName } from './paths.js';
 export { createContentTypeFile, listContentTypes, type ContentTypeSummary } from './content-types.js';

@@ -6,7 +6,7 @@
  * project and the reading of `.env` (docs/getting-started.md "Project layout" lists them all).
  */
 import { readFile, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import * as util from 'node:util';
 import { ApplicationError, ProjectFileError } from '../errors.js';
 import { CONFIG_FOLDER, CONTENT_FOLDER, CONTENT_TYPES_FOLDER, DATA_FOLDER, ENV_FILE, OUTBOX_FOLDER } from '../project-layout.js';
@@ -84,6 +84,15 @@ export function projectPaths(dir: string, env: Record<string, string | undefined
     content: join(data, CONTENT_FOLDER),
     outbox: join(data, OUTBOX_FOLDER),
   };
+}
+
+/**
+ * The paths of a data folder on its own, outside any project it belongs to (an import's staged
+ * data): its documents under it as in a project's.
+ * @example dataFolderPaths('/site/.folio-import.1.tmp/data').content // '/site/.folio-import.1.tmp/data/content'
+ */
+export function dataFolderPaths(dataDir: string): ProjectPaths {
+  return projectPaths(dirname(resolve(dataDir)), { FOLIO_DATA_DIR: resolve(dataDir) });
 }
 
 /**

@@ -9,8 +9,8 @@ import { createFileDocuments, openTable, type Row, type Table } from '../storage
 import { openSpool, type DeliveryRow } from '../webhooks/index.js';
 import { startContentWatch } from './content-watch.js';
 import { followContent } from './follow-content.js';
-import { TABLES } from './paths.js';
-import { dataShown, type ProjectStore, type ServedDocuments, type ServeOptions, type StoreOptions } from './store-kind.js';
+import { dataFolderPaths, TABLES } from './paths.js';
+import { dataShown, type ProjectStore, type ServedDocuments, type ServeOptions, type StoreOptions, type SwapFiles } from './store-kind.js';
 
 /**
  * @example const store = await openFilesStore({ files, paths });
@@ -52,5 +52,15 @@ export async function openFilesStore({ files, paths }: StoreOptions): Promise<Pr
     return files.problem();
   }
 
-  return { shown: dataShown(paths), tables, deliveries, documents: () => createFileDocuments(files, paths.data), serve, problem, close: files.whenIdle };
+  /** The staged documents' folder and table files are renamed in with the project's files, as one swap. */
+  async function takeOver(stagedData: string, names: readonly string[], swapFiles: SwapFiles): Promise<void> {
+    const staged = dataFolderPaths(stagedData);
+    const tableFile = (dir: string, name: string) => join(dir, `${name}.json`);
+    await swapFiles([
+      { staged: staged.content, target: paths.content },
+      ...names.map((name) => ({ staged: tableFile(stagedData, name), target: tableFile(paths.data, name) })),
+    ], join(stagedData, '.backup'));
+  }
+
+  return { shown: dataShown(paths), takeOver, tables, deliveries, documents: () => createFileDocuments(files, paths.data), serve, problem, close: files.whenIdle };
 }

@@ -4,11 +4,14 @@
  * project keeps only what is not shared (the mail outbox, a generated JWT secret).
  */
 import type { DatabaseConfig } from '../config/index.js';
-import { createPostgresDocuments } from '../storage/index.js';
+import { createFileStore, createPostgresDocuments } from '../storage/index.js';
 import { postgresDeliveries } from '../webhooks/index.js';
 import { databaseProblem, followDatabase, openDatabase } from './database.js';
 import { accountRows, dataLeftBehind } from './holdings.js';
-import { dataShown, type ProjectStore, type ServedDocuments, type ServeOptions, type StoreOptions } from './store-kind.js';
+import { dataFolderPaths, type TableName } from './paths.js';
+import { asDataStore, copyStoreData } from './store-copy.js';
+import { openFilesStore } from './store-files.js';
+import { dataShown, type ProjectStore, type ServedDocuments, type ServeOptions, type StoreOptions, type SwapFiles } from './store-kind.js';
 
 /**
  * Connects and migrates (refused in one line when the database cannot be reached).
@@ -41,7 +44,7 @@ export async function openPostgresStore(settings: DatabaseConfig, { files, paths
     };
   }
 
-  return {
+  const store: ProjectStore = {
     shown: db.shown,
     tables,
     deliveries: postgresDeliveries(db),
@@ -49,6 +52,19 @@ export async function openPostgresStore(settings: DatabaseConfig, { files, paths
     documents,
     serve,
     problem: databaseProblem(db),
+    takeOver,
     close: () => db.close(),
   };
+
+  /** The staged data is copied in through the storage interface, and put back if the files' swap fails. */
+  async function takeOver(stagedData: string, names: readonly TableName[], swapFiles: SwapFiles): Promise<void> {
+    const staged = asDataStore(await openFilesStore({ files: createFileStore(), paths: dataFolderPaths(stagedData) }));
+    try {
+      await copyStoreData(staged, asDataStore(store), { tables: names, replace: true }, () => swapFiles([], undefined));
+    } finally {
+      await staged.close();
+    }
+  }
+
+  return store;
 }

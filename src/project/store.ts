@@ -6,7 +6,10 @@
  * writes now — so that `openProject`, `folio db copy` and `folio import` never ask which it is.
  * A new kind is one more module here, and the storage contract suite run against its documents.
  */
-import type { DatabaseConfig } from '../config/index.js';
+import { defaults, loadConfig, type DatabaseConfig } from '../config/index.js';
+import { createFileStore } from '../storage/index.js';
+import { dataFolderPaths, projectPaths } from './paths.js';
+import { asDataStore, type DataStore } from './store-copy.js';
 import { openFilesStore } from './store-files.js';
 import { openPostgresStore } from './store-postgres.js';
 import type { ProjectStore, StoreOptions } from './store-kind.js';
@@ -19,4 +22,20 @@ export { dataShown, type FollowOptions, type ProjectStore, type ServedDocuments,
  */
 export function openStore(database: DatabaseConfig, options: StoreOptions): Promise<ProjectStore> {
   return database.client === 'postgres' ? openPostgresStore(database, options) : openFilesStore(options);
+}
+
+/** The store the config of the project at `root` names (`database.client`, or DATABASE_URL), as a command that moves data uses it. */
+export async function openDataStore(root: string, env: Record<string, string | undefined>): Promise<DataStore> {
+  const config = await loadConfig(root, { env });
+  return asDataStore(await openStore(config.database, { files: createFileStore(), paths: projectPaths(root, env) }));
+}
+
+/** The files store in `dataDir` (made when missing), whatever a project's config names. */
+export async function openFilesDataStore(dataDir: string): Promise<DataStore> {
+  return asDataStore(await openStore({ ...defaults.database, client: 'files' }, { files: createFileStore(), paths: dataFolderPaths(dataDir) }));
+}
+
+/** The PostgreSQL store of `settings` (connected and migrated). */
+export async function openPostgresDataStore(settings: DatabaseConfig): Promise<DataStore> {
+  return asDataStore(await openStore({ ...settings, client: 'postgres' }, { files: createFileStore(), paths: projectPaths('.') }));
 }

@@ -1,13 +1,12 @@
 /**
- * A project's data as one store, whichever holds it (`data/` or PostgreSQL): its documents and its
- * tables, opened by the commands that move data wholesale (`folio db copy`, `folio import`).
+ * Moving a project's data wholesale from one store to another (`folio db copy`, `folio import`):
+ * a store opened as one (DataStore: its documents and its tables, whichever kind holds them), and
+ * the copy of every document and table row between two of them, put back as it was if it fails.
  */
-import { dirname, resolve } from 'node:path';
-import { defaults, loadConfig, type DatabaseConfig } from '../config/index.js';
-import { createFileStore, type DocumentAdapter, type Row, type StoredDocument, type Table } from '../storage/index.js';
+import type { DocumentAdapter, Row, StoredDocument, Table } from '../storage/index.js';
 import type { DeliveryStore } from '../webhooks/index.js';
-import { projectPaths, type TableName } from './paths.js';
-import { openStore, type ProjectStore } from './store.js';
+import type { TableName } from './paths.js';
+import type { ProjectStore } from './store-kind.js';
 
 export interface DataStore {
   /** Where the data is: `data/` or the database, without its password. */
@@ -19,27 +18,9 @@ export interface DataStore {
   close(): Promise<void>;
 }
 
-/** A project's store, opened as a command that moves data wholesale uses it. */
-async function dataStore(opened: Promise<ProjectStore>): Promise<DataStore> {
-  const store = await opened;
+/** A store as the commands that move data wholesale use it: its documents opened once. */
+export function asDataStore(store: ProjectStore): DataStore {
   return { shown: store.shown, documents: store.documents(), tables: store.tables, deliveries: store.deliveries, close: () => store.close() };
-}
-
-/** The files store in `dataDir` (made when missing), whatever the project's config names. */
-export function openFilesDataStore(dataDir: string): Promise<DataStore> {
-  const paths = projectPaths(dirname(resolve(dataDir)), { FOLIO_DATA_DIR: resolve(dataDir) });
-  return dataStore(openStore({ ...defaults.database, client: 'files' }, { files: createFileStore(), paths }));
-}
-
-/** The PostgreSQL store of `settings` (connected and migrated). */
-export function openPostgresDataStore(settings: DatabaseConfig): Promise<DataStore> {
-  return dataStore(openStore({ ...settings, client: 'postgres' }, { files: createFileStore(), paths: projectPaths('.') }));
-}
-
-/** The store the project's config names (`database.client`, or DATABASE_URL). */
-export async function openDataStore(root: string, env: Record<string, string | undefined>): Promise<DataStore> {
-  const config = await loadConfig(root, { env });
-  return dataStore(openStore(config.database, { files: createFileStore(), paths: projectPaths(root, env) }));
 }
 
 /** The versions of each document together, the draft of each locale first, as the server writes them. */
