@@ -383,7 +383,12 @@ export function EntryView({ type, documentId, locale }) {
   const localized = isLocalized(type) && locales.length > 0;
   const can = (action) => may(permissions, type, action);
   const localeName = (code) => locales.find((candidate) => candidate.code === code)?.name ?? code;
-  const reload = () => setReloads((count) => count + 1);
+  const reload = () => {
+    // The actions wait from this render on, not only once the read starts: a click in between would
+    // act on the version being replaced.
+    setBusy('reload');
+    setReloads((count) => count + 1);
+  };
   const back = !single && html`<p class="crumbs"><a href=${listHref(type)}>← ${displayName}</a></p>`;
 
   if (view.phase === 'error') return html`${back}<${LoadError} error=${view.error} onRetry=${reload} />`;
@@ -401,7 +406,8 @@ export function EntryView({ type, documentId, locale }) {
     } catch (error) {
       fail(error);
     } finally {
-      setBusy('');
+      // A reload the action started keeps the actions waiting until the entry is read again.
+      setBusy((shown) => (shown === action ? '' : shown));
     }
   }
 
