@@ -132,8 +132,13 @@ function hintOf(type, attribute, mode, localized) {
 
 const pick = (values, names) => Object.fromEntries(names.filter((name) => name in values).map((name) => [name, values[name]]));
 
-/** The fields the form changed since it was saved: `original` holds what the save sent. */
-const typedSinceSave = ({ values, original = {} }) => Object.fromEntries(Object.entries(values).filter(([name, value]) => value !== original[name]));
+/**
+ * The fields the form changed since it was saved: `original` holds what the save sent. Compared by
+ * content: a field that hands the form a new value equal to the saved one (a blocks field
+ * committing its text as the focus leaves it for Save) changed nothing.
+ */
+const typedSinceSave = ({ values, original = {} }) =>
+  Object.fromEntries(Object.entries(values).filter(([name, value]) => value !== original[name] && JSON.stringify(value) !== JSON.stringify(original[name])));
 
 /** Changes kept when the session ended, offered back: restored over the entry as it is now, or dropped. */
 function KeptChanges({ kept, onRestore, onDiscard }) {
