@@ -134,8 +134,7 @@ const pick = (values, names) => Object.fromEntries(names.filter((name) => name i
 
 /**
  * The fields the form changed since it was saved: `original` holds what the save sent. Compared by
- * content: a field that hands the form a new value equal to the saved one (a blocks field
- * committing its text as the focus leaves it for Save) changed nothing.
+ * content: a field that hands the form a new value equal to the saved one changed nothing.
  */
 const typedSinceSave = ({ values, original = {} }) =>
   Object.fromEntries(Object.entries(values).filter(([name, value]) => value !== original[name] && JSON.stringify(value) !== JSON.stringify(original[name])));
