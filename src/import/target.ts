@@ -11,16 +11,15 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from '../config/index.js';
 import { ApplicationError } from '../errors.js';
 import { insideFolder } from '../safe-path.js';
-import { createFileStore } from '../storage/index.js';
 import {
   assertProject,
   displayDir,
   isEmptyOrMissing,
   openDataStore,
-  openStore,
   projectEnv,
   projectPaths,
   scaffoldProject,
+  takeOverStaged,
   type DataStore,
   type ProjectPaths,
   type TableName,
@@ -129,15 +128,10 @@ export async function swapIntoProject(project: TargetProject, stage: Staging, as
   ];
   // The project's store takes the staged data over, at once with the project files: renamed in with
   // them on files, copied in first on a database.
-  const store = await openStore(config.database, { files: createFileStore(), paths });
-  try {
-    await store.takeOver(stage.data, REPLACED_TABLES, async (more, backup) => {
-      const removeBackups = await swapIn([...swaps, ...more], backup ?? join(stage.project, '.backup'));
-      await removeBackups();
-    });
-  } finally {
-    await store.close();
-  }
+  await takeOverStaged(config.database, paths, stage.data, REPLACED_TABLES, async (more, backup) => {
+    const removeBackups = await swapIn([...swaps, ...more], backup ?? join(stage.project, '.backup'));
+    await removeBackups();
+  });
 }
 
 /**

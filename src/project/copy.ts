@@ -59,7 +59,7 @@ export async function copyDatabase(dir: string, direction: { to?: string; from?:
   const paths = projectPaths(dir, env);
   const config = await loadConfig(paths.root, { env });
   const files = await openFilesDataStore(paths.data);
-  const database = await openPostgresDataStore({ ...config.database, client: 'postgres', connection: { ...config.database.connection, connectionString: url } });
+  const database = await openPostgresDataStore({ ...config.database, client: 'postgres', connection: { ...config.database.connection, connectionString: url } }, paths);
   try {
     return direction.to !== undefined ? await copy(files, database) : await copy(database, files);
   } finally {

@@ -11,7 +11,7 @@ import type { CheckOptions, CheckReport } from './check.js';
 import type { CopyReport } from './copy.js';
 export type { CopyReport } from './copy.js';
 export { copyStoreData, type DataStore } from './store-copy.js';
-export { openDataStore, openFilesDataStore, openStore, type ProjectStore } from './store.js';
+export { openDataStore, openFilesDataStore, takeOverStaged } from './store.js';
 
 export { projectPaths, projectEnv, assertProject, displayDir, TABLES, ENV_FILE, PROJECT_GITIGNORE, type ProjectPaths, type TableName } from './paths.js';
 export { createContentTypeFile, listContentTypes, type ContentTypeSummary } from './content-types.js';

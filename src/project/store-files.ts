@@ -9,8 +9,22 @@ import { createFileDocuments, openTable, type Row, type Table } from '../storage
 import { openSpool, type DeliveryRow } from '../webhooks/index.js';
 import { startContentWatch } from './content-watch.js';
 import { followContent } from './follow-content.js';
-import { dataFolderPaths, TABLES } from './paths.js';
+import { dataFolderPaths, TABLES, type TableName } from './paths.js';
 import { dataShown, type ProjectStore, type ServedDocuments, type ServeOptions, type StoreOptions, type SwapFiles } from './store-kind.js';
+
+/**
+ * An import's staged data taken over by the files store of `paths`, without opening it: the staged
+ * documents' folder and table files are renamed in with the project's files, as one swap.
+ * @example await takeOverFiles(paths, stage.data, ['users'], swapFiles);
+ */
+export async function takeOverFiles(paths: StoreOptions['paths'], stagedData: string, names: readonly TableName[], swapFiles: SwapFiles): Promise<void> {
+  const staged = dataFolderPaths(stagedData);
+  const tableFile = (dir: string, name: string) => join(dir, `${name}.json`);
+  await swapFiles([
+    { staged: staged.content, target: paths.content },
+    ...names.map((name) => ({ staged: tableFile(stagedData, name), target: tableFile(paths.data, name) })),
+  ], join(stagedData, '.backup'));
+}
 
 /**
  * @example const store = await openFilesStore({ files, paths });
@@ -52,15 +66,5 @@ export async function openFilesStore({ files, paths }: StoreOptions): Promise<Pr
     return files.problem();
   }
 
-  /** The staged documents' folder and table files are renamed in with the project's files, as one swap. */
-  async function takeOver(stagedData: string, names: readonly string[], swapFiles: SwapFiles): Promise<void> {
-    const staged = dataFolderPaths(stagedData);
-    const tableFile = (dir: string, name: string) => join(dir, `${name}.json`);
-    await swapFiles([
-      { staged: staged.content, target: paths.content },
-      ...names.map((name) => ({ staged: tableFile(stagedData, name), target: tableFile(paths.data, name) })),
-    ], join(stagedData, '.backup'));
-  }
-
-  return { shown: dataShown(paths), takeOver, tables, deliveries, documents: () => createFileDocuments(files, paths.data), serve, problem, close: files.whenIdle };
+  return { shown: dataShown(paths), tables, deliveries, documents: () => createFileDocuments(files, paths.data), serve, problem, close: files.whenIdle };
 }

@@ -27,13 +27,6 @@ export interface ProjectStore {
   serve(options: ServeOptions): ServedDocuments;
   /** Why the store cannot take writes now (a full disk, a lost database), or undefined. */
   problem(): Promise<string | undefined>;
-  /**
-   * Takes the documents and the `tables` of the files store staged in `stagedData` (an import) in
-   * place of its own, at once with the project's files that `swapFiles` renames into place. On
-   * files, the staged folder and table files are renamed in with them; on a database, they are
-   * copied in first, and the database put back as it was if the files' swap fails.
-   */
-  takeOver(stagedData: string, tables: readonly TableName[], swapFiles: SwapFiles): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -44,7 +44,7 @@ export async function openPostgresStore(settings: DatabaseConfig, { files, paths
     };
   }
 
-  const store: ProjectStore = {
+  return {
     shown: db.shown,
     tables,
     deliveries: postgresDeliveries(db),
@@ -52,19 +52,21 @@ export async function openPostgresStore(settings: DatabaseConfig, { files, paths
     documents,
     serve,
     problem: databaseProblem(db),
-    takeOver,
     close: () => db.close(),
   };
+}
 
-  /** The staged data is copied in through the storage interface, and put back if the files' swap fails. */
-  async function takeOver(stagedData: string, names: readonly TableName[], swapFiles: SwapFiles): Promise<void> {
-    const staged = asDataStore(await openFilesStore({ files: createFileStore(), paths: dataFolderPaths(stagedData) }));
-    try {
-      await copyStoreData(staged, asDataStore(store), { tables: names, replace: true }, () => swapFiles([], undefined));
-    } finally {
-      await staged.close();
-    }
+/**
+ * An import's staged data taken over by the database of `settings`: copied in through the storage
+ * interface, then the project's files swapped in; the database is put back as it was if either fails.
+ * @example await takeOverPostgres(config.database, { files, paths }, stage.data, ['users'], swapFiles);
+ */
+export async function takeOverPostgres(settings: DatabaseConfig, options: StoreOptions, stagedData: string, names: readonly TableName[], swapFiles: SwapFiles): Promise<void> {
+  const staged = asDataStore(await openFilesStore({ files: createFileStore(), paths: dataFolderPaths(stagedData) }));
+  const database = await openPostgresStore(settings, options);
+  try {
+    await copyStoreData(staged, asDataStore(database), { tables: names, replace: true }, () => swapFiles([], undefined));
+  } finally {
+    await Promise.all([staged.close(), database.close()]);
   }
-
-  return store;
 }

@@ -10,11 +10,12 @@ import { defaults, loadConfig, type DatabaseConfig } from '../config/index.js';
 import { createFileStore } from '../storage/index.js';
 import { dataFolderPaths, projectPaths } from './paths.js';
 import { asDataStore, type DataStore } from './store-copy.js';
-import { openFilesStore } from './store-files.js';
-import { openPostgresStore } from './store-postgres.js';
-import type { ProjectStore, StoreOptions } from './store-kind.js';
+import { openFilesStore, takeOverFiles } from './store-files.js';
+import { openPostgresStore, takeOverPostgres } from './store-postgres.js';
+import type { ProjectStore, StoreOptions, SwapFiles } from './store-kind.js';
+import type { ProjectPaths, TableName } from './paths.js';
 
-export { dataShown, type FollowOptions, type ProjectStore, type ServedDocuments, type ServeOptions, type StoreOptions } from './store-kind.js';
+export { dataShown, type FollowOptions, type ProjectStore, type ServedDocuments, type ServeOptions, type StoreOptions, type SwapFiles } from './store-kind.js';
 
 /**
  * The store `config.database` names, opened (a database connected and migrated).
@@ -35,7 +36,20 @@ export async function openFilesDataStore(dataDir: string): Promise<DataStore> {
   return asDataStore(await openStore({ ...defaults.database, client: 'files' }, { files: createFileStore(), paths: dataFolderPaths(dataDir) }));
 }
 
-/** The PostgreSQL store of `settings` (connected and migrated). */
-export async function openPostgresDataStore(settings: DatabaseConfig): Promise<DataStore> {
-  return asDataStore(await openStore({ ...settings, client: 'postgres' }, { files: createFileStore(), paths: projectPaths('.') }));
+/** The PostgreSQL store of `settings` (connected and migrated), for the project at `paths`. */
+export async function openPostgresDataStore(settings: DatabaseConfig, paths: ProjectPaths): Promise<DataStore> {
+  return asDataStore(await openStore({ ...settings, client: 'postgres' }, { files: createFileStore(), paths }));
+}
+
+/**
+ * The documents and the `tables` an import staged in `stagedData` (a files store) taken over by the
+ * store `database` names, at once with the project's files `swapFiles` renames into place: on files,
+ * the staged folder and table files are renamed in with them (nothing is opened); on a database,
+ * they are copied in first, and the database put back as it was if the files' swap fails.
+ * @example await takeOverStaged(config.database, paths, stage.data, ['users', 'roles'], swapFiles);
+ */
+export function takeOverStaged(database: DatabaseConfig, paths: ProjectPaths, stagedData: string, tables: readonly TableName[], swapFiles: SwapFiles): Promise<void> {
+  return database.client === 'postgres'
+    ? takeOverPostgres(database, { files: createFileStore(), paths }, stagedData, tables, swapFiles)
+    : takeOverFiles(paths, stagedData, tables, swapFiles);
 }
