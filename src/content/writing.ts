@@ -17,7 +17,7 @@ import type { Version, WriteOptions } from './options.js';
 import type { DocumentRow } from './types.js';
 
 /** Password attributes are stored as scrypt hashes, never as given. */
-export async function hashPasswords(type: ContentType, input: Record<string, unknown>): Promise<void> {
+async function hashPasswords(type: ContentType, input: Record<string, unknown>): Promise<void> {
   for (const [name, attribute] of Object.entries(type.attributes)) {
     if (attribute.type === 'password' && typeof input[name] === 'string') input[name] = await hashPassword(input[name] as string);
   }
