@@ -205,6 +205,10 @@ export function documentPath(type, documentId) {
 
 export const listPath = (type) => `/${type.schema.pluralName}`;
 
+/** An entry's history, `/articles/<documentId>/history`, or one version of it (`…/history/<version>`). */
+export const historyPath = (type, documentId, version = '') =>
+  `${documentPath(type, documentId)}/history${version ? `/${encodeURIComponent(version)}` : ''}`;
+
 /**
  * One entry, or `null` when there is none (404). With `locale`, this API may answer
  * `{ data: [entry] }` rather than `{ data: entry }` (`api.rest.localeDocumentAsArray`): both are read.

@@ -5,6 +5,7 @@
 import { html, useContext, useEffect, useRef, useState } from './preact.js';
 import { ApiError, currentSession, documentPath, entryOf, listPath, readEntry, request, tagOf } from './api.js';
 import { Field } from './fields.js';
+import { HistoryPanel } from './history.js';
 import { dropKept, keptFor, useUnsavedChanges } from './leaving.js';
 import { listHref } from './list.js';
 import { constraintOf, editorialStatus, errorPlace, fromControl, hasDrafts, humanize, isBlank, isEditable, isLocalized, isPerLocale, isSingle, isStructured, may, populateOf, slugify, summarize, titleAttribute, toControl } from './schema.js';
@@ -308,6 +309,8 @@ export function EntryView({ type, documentId, locale }) {
   const [reloads, setReloads] = useState(0);
   // A question before an action that cannot be taken back (`unpublish`, `discardDraft`).
   const [asking, setAsking] = useState('');
+  // The History panel (history.js), open over the form.
+  const [showHistory, setShowHistory] = useState(false);
   // The uids the editor edited: those no longer follow their target field.
   const slugEdited = useRef(new Set());
   // Changes this form held when the session ended, offered back (see leaving.js).
@@ -354,6 +357,7 @@ export function EntryView({ type, documentId, locale }) {
     slugEdited.current = new Set();
     // A conflict met by a publish right after its save outlives the reload that follows.
     if (view.key !== key) setConflict(false);
+    if (view.key !== key) setShowHistory(false);
     // Until the entry is read again, its actions wait: they would act on the version just replaced.
     if (view.key === key) setBusy('reload');
     const settled = () => setBusy((shown) => (shown === 'reload' ? '' : shown));
@@ -607,6 +611,7 @@ export function EntryView({ type, documentId, locale }) {
         ${changesStatus && can('unpublish') && status !== 'draft' && button('unpublish', 'unpublish', 'Unpublish', () => setAsking('unpublish'))}
         ${changesStatus && can('discardDraft') && status === 'modified' && button('discard', 'discardDraft', 'Discard changes', () => setAsking('discardDraft'))}
         ${dirty && html`<span class="unsaved" data-test="unsaved">Unsaved changes</span>`}
+        ${mode === 'edit' && can('history') && html`<button type="button" class="push" data-test="history" aria-haspopup="dialog" disabled=${busy === 'reload'} onClick=${() => setShowHistory(true)}>History</button>`}
         ${mode === 'edit' && can('delete') && html`<button type="button" class="danger-outline push" data-test="delete" disabled=${!!busy || confirming} onClick=${() => setConfirming(true)}>Delete</button>`}
       </div>
       ${confirming && html`<${ConfirmDelete} what=${deleting} busy=${busy} onConfirm=${() => onDelete()}
@@ -634,6 +639,20 @@ export function EntryView({ type, documentId, locale }) {
           setConflict(false);
           setView((shown) => ({ ...shown, entry: fresh, etag: tagOf(fresh) }));
           notify('info', 'Your changes are kept. Saving now writes them over the other version.');
+        }} />`}
+      ${showHistory && mode === 'edit' && html`<${HistoryPanel} type=${type} documentId=${documentId} query=${scope(type, { locale })} populate=${populateOf(type.schema.attributes, components, workspace.types)} current=${view.entry}
+        etag=${view.etag} dirty=${dirty} mayRestore=${can('restore')} components=${components} localeName=${localized ? localeName(locale) : ''}
+        onClose=${() => setShowHistory(false)}
+        onRestored=${(text) => {
+          // Read again like after a save, but from what is stored now: the restored version replaces the form.
+          setShowHistory(false);
+          if (kept) discardKept();
+          notify('success', text);
+          reload();
+        }}
+        onConflict=${() => {
+          setShowHistory(false);
+          setConflict(true);
         }} />`}
       ${!mayWrite && html`<p class="muted">Your account may read this ${single ? 'content' : 'entry'} but not change it.</p>`}
       ${mode === 'localize' && html`<p class="hint">Fill in what differs in ${localeName(locale)}; the other fields are shared by all locale versions.</p>`}

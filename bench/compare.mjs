@@ -1,4 +1,4 @@
-// `npm run bench -- --compare request-log|watch-content|store|build|none`: what one setting costs,
+// `npm run bench -- --compare request-log|watch-content|store|git-commit|build|none`: what one setting costs,
 // measured side by side (`build --base <dir>`: this checkout's build, "on", against the build of
 // another checkout, "off" — what a change of the code costs). Two `folio serve` processes on identical projects, one with the setting on and
 // one with it off (`none`: both the same, which shows how closely the method agrees with itself),
@@ -25,6 +25,9 @@ const OFF = {
   // `slow-receiver`: both servers send every entry event to a webhook; "on" to a receiver that
   // takes 5 s to answer each, "off" to one that answers at once. Writes must not notice.
   'slow-receiver': { receiverDelayMs: 0 },
+  // `git-commit`: both projects are git repositories; "on" commits every write (`git.commit: true`,
+  // history in git), "off" does not (history in data/history/).
+  'git-commit': { gitCommit: false },
   none: {},
   // `build`: "off" runs the folio of another checkout (`--base`, built), on the same project data.
   build: {},
@@ -87,7 +90,7 @@ export async function compare(setting, { docs, duration, connections, rounds, on
   const unknown = only?.find((name) => !SCENARIOS.includes(name));
   if (unknown) throw new Error(`--scenarios takes ${SCENARIOS.join(', ')}, not ${unknown}`);
   const postgres = setting === 'store' ? await startPostgresServer({ database: 'bench' }) : undefined;
-  const on = setting === 'slow-receiver' ? { receiverDelayMs: 5000 } : {};
+  const on = setting === 'slow-receiver' ? { receiverDelayMs: 5000 } : setting === 'git-commit' ? { gitCommit: true } : {};
   const servers = [await serve(docs, on, postgres?.url), await serve(docs, OFF[setting], undefined, base && join(base, 'bin/folio.js'))];
   const all = {
     list: (server) => ({ url: server.url + readPaths(server.articles).list, connections }),

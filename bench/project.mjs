@@ -1,6 +1,6 @@
 // Shared by the benchmarks: a temporary project set up as a user's (with generated documents), and
 // the processes started on it.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -64,7 +64,7 @@ export async function peakRssMb(pid) {
  * documentIds. `watchContent: false`: served without following data/content; `requestLog: false`:
  * without a line per request.
  */
-export async function setUp(docs, { watchContent = true, requestLog = true } = {}) {
+export async function setUp(docs, { watchContent = true, requestLog = true, gitCommit } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'folio-bench-'));
   await cp(join(root, 'config'), join(dir, 'config'), { recursive: true });
   await cp(join(root, 'content-types'), join(dir, 'content-types'), { recursive: true });
@@ -77,8 +77,15 @@ export async function setUp(docs, { watchContent = true, requestLog = true } = {
   await writeFile(upFile, stringify(up));
   const serverFile = join(dir, 'config/server.yaml');
   const server = parse(await readFile(serverFile, 'utf8').catch(() => '')) ?? {};
-  await writeFile(serverFile, stringify({ ...server, watchContent, logger: { ...server.logger, requests: requestLog } }));
+  await writeFile(serverFile, stringify({ ...server, watchContent, logger: { ...server.logger, requests: requestLog }, ...(gitCommit !== undefined && { git: { commit: gitCommit } }) }));
   await mkdir(join(dir, 'data'), { recursive: true });
   const generated = await generate(join(dir, 'data'), docs);
+  // `gitCommit` set: the project is a git repository with everything committed, as a team's is.
+  if (gitCommit !== undefined) {
+    const git = (...args) => execFileSync('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...args], { cwd: dir, stdio: 'ignore' });
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'The bench project');
+  }
   return { dir, ...generated };
 }

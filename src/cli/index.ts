@@ -21,6 +21,8 @@ import { registerDb } from './commands/db.js';
 import { registerMedia } from './commands/media.js';
 import { registerImport } from './commands/import.js';
 import { registerWebhook } from './commands/webhook.js';
+import { registerHistory } from './commands/history.js';
+import { registerDiff } from './commands/diff.js';
 
 export type { CliIo } from './io.js';
 
@@ -54,6 +56,8 @@ export function createProgram(io: CliIo = processIo): Command {
   registerMedia(program, io);
   registerImport(program, io);
   registerWebhook(program, io);
+  registerHistory(program, io);
+  registerDiff(program, io);
   return program;
 }
 

@@ -79,6 +79,7 @@ export const defaults: Config = deepFreeze({
     webhooks: { timeout: 10, retryDelays: [10, 60, 300, 900, 2400], allowPrivateAddresses: false },
     logger: { level: 'info', format: 'text', requests: true },
     admin: { enabled: true, path: '/admin' },
+    git: { commit: false },
   },
   usersPermissions: {
     jwtSecret: null,

@@ -258,6 +258,7 @@ export const shapes: Record<ConfigFileName, Shape> = {
     redis: { url: nullable(redisUrl) },
     webhooks: { timeout: seconds, retryDelays: list(seconds), allowPrivateAddresses: boolean },
     admin: { enabled: boolean, path: adminPath },
+    git: { commit: boolean },
   },
   'users-permissions': {
     jwtSecret: nullable(nonEmptyString),

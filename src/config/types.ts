@@ -35,6 +35,11 @@ export interface ServerConfig {
   webhooks: { timeout: number; retryDelays: number[]; allowPrivateAddresses: boolean };
   /** The editors' page: served at `path` by `folio serve` unless turned off. */
   admin: { enabled: boolean; path: string };
+  /**
+   * History in git: with `commit`, every content write is committed, as its author, to the git
+   * work tree the project is in (docs/history.md).
+   */
+  git: { commit: boolean };
 }
 
 /** `server.cors`: Strapi's `strapi::cors` keys. */

@@ -18,6 +18,7 @@ import { createVersionBook, type VersionBook } from './versions.js';
 import type { ContentStore } from './store.js';
 import { NO_LOCALE, type DocumentRow } from './types.js';
 import type { Outbox, WebhookEvent, WebhookNotice } from '../webhooks/index.js';
+import type { HistoryBook } from '../history/index.js';
 
 export interface ContentServiceDeps {
   schemas: Schemas;
@@ -32,6 +33,8 @@ export interface ContentServiceDeps {
   i18n(): I18nConfig;
   /** Told what each write did, durably, before its answer goes out (webhooks). */
   webhooks?: { outbox(notices: readonly WebhookNotice[]): Outbox | undefined };
+  /** Told of each write before it lands, with its author (see recording.ts); none: no history. */
+  history?: HistoryBook;
   /**
    * `rest.componentIds`: component and dynamic-zone entries are answered with their `id`. Fixed for
    * the service's life, as the texts it keeps (answer cache, rows' texts) are; default false.

@@ -6,6 +6,7 @@ import type { ContentType } from '../schema/index.js';
 import type { Actor } from '../permissions/index.js';
 import type { PopulateTree } from '../model/index.js';
 import type { DocumentStatus } from '../storage/index.js';
+import type { HistoryAction } from '../history/index.js';
 import type { DocumentRow } from './types.js';
 
 export interface WriteOptions {
@@ -22,6 +23,8 @@ export interface WriteOptions {
   fields?: string[];
   /** `If-Match`: the states the caller read (see stateTag), `*` for any; the write is refused if the document is in none of them. */
   ifMatch?: readonly string[];
+  /** What history calls the write: `restore` for a restore; by default `create` or `update`. */
+  action?: HistoryAction;
 }
 
 export interface DraftActionOptions {

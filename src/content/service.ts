@@ -10,7 +10,7 @@
 import { NotFoundError } from '../errors.js';
 import { messages } from '../messages.js';
 import { assertCan, contentAction, lookupFor, type Actor, type DraftAction } from '../permissions/index.js';
-import type { ModelLookup } from '../model/index.js';
+import type { ModelLookup, PopulateTree } from '../model/index.js';
 import type { ContentType } from '../schema/index.js';
 import { createContentContext, type ContentServiceDeps } from './context.js';
 import type { DocumentResult, DraftActionOptions, RemoveOptions, WriteOptions } from './options.js';
@@ -22,8 +22,11 @@ import { createLinkFiles } from './operations/link-files.js';
 import { createRemove } from './operations/remove.js';
 import { createUnlinkFile } from './operations/unlink-file.js';
 import { createUpdate } from './operations/update.js';
+import { createHistoryReads, type HistoryReadOptions } from './operations/history.js';
+import { createRestore } from './operations/restore.js';
 
 export type { ContentServiceDeps } from './context.js';
+export type { HistoryPage, HistoryReadOptions } from './operations/history.js';
 export type { DocumentResult, DraftActionOptions, MediaLinkRequest, MediaTarget, RemoveOptions, WriteOptions } from './options.js';
 
 export type ContentService = ReturnType<typeof createContentService>;
@@ -90,6 +93,26 @@ export function createContentService(deps: ContentServiceDeps) {
   }
 
   const { mediaTarget, linkFiles } = createLinkFiles(context, update);
+  const reads = createHistoryReads(context, deps.history);
+  const restoreVersion = createRestore(context, deps.history, updateDocument);
+
+  /** A document's history in one locale (`history`), newest first. */
+  async function history(type: ContentType, documentId: string, options: HistoryReadOptions & { actor: Actor }) {
+    assertCan(options.actor, contentAction(type.singularName, 'history'));
+    return reads.history(type, documentId, options);
+  }
+
+  /** One version of a document as the Content API answered it then (`history`). */
+  async function historyVersion(type: ContentType, documentId: string, version: string, options: { locale: unknown; actor: Actor; populate?: PopulateTree; fields?: string[] }) {
+    assertCan(options.actor, contentAction(type.singularName, 'history'));
+    return reads.version(type, documentId, version, options);
+  }
+
+  /** Puts a version's attributes into the current draft, as an update named `restore` (`restore`). */
+  async function restore(type: ContentType, documentId: string, version: unknown, options: WriteOptions): Promise<DocumentResult> {
+    assertCan(options.actor, contentAction(type.singularName, 'restore'));
+    return restoreVersion(type, documentId, version, options);
+  }
 
   /** The models as `actor` may read them: what a request's query is parsed against. */
   const modelsFor = (actor: Actor): ModelLookup => lookupFor(deps.lookup, actor);
@@ -113,5 +136,10 @@ export function createContentService(deps: ContentServiceDeps) {
     unlinkFile,
     mediaTarget,
     linkFiles,
+    history,
+    historyVersion,
+    restore,
+    /** The document of a single type, for history: a 404 when it has none. */
+    singleDocument,
   };
 }

@@ -13,6 +13,7 @@ import type { WebhookEvent } from '../webhooks/index.js';
 import { withComponentIds, type StoreRelation } from './components.js';
 import { applyRelation, isInverseSide } from './relations.js';
 import type { ContentContext, WrittenEvent } from './context.js';
+import { recordedWrite } from './recording.js';
 import type { Version, WriteOptions } from './options.js';
 import type { DocumentRow } from './types.js';
 
@@ -84,9 +85,9 @@ export async function writeDraft(context: ContentContext, type: ContentType, row
     answer = book.publishedCopy(type, row);
     versions.push({ status: 'published', row: answer }, ...book.sharedCopies(type, answer, 'published'));
   }
-  const outbox = context.outboxOf(type, written(event, type, answer, options));
-  await store.saveAll(type, versions, outbox);
-  outbox?.recorded();
+  const action = options.action ?? (event === 'entry.create' ? 'create' : 'update');
+  await recordedWrite(context, type, row.documentId, written(event, type, answer, options), { action, actor: options.actor, locale: row.locale, put: versions }, (calls) =>
+    store.saveAll(type, versions, calls(0, 1)));
   return answer;
 }
 

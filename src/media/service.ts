@@ -11,6 +11,8 @@ import { newDocumentId, now } from '../ids.js';
 import { isPlainName } from '../safe-path.js';
 import type { FileData, Table, TableData } from '../storage/index.js';
 import type { Outbox, WebhookNotice } from '../webhooks/index.js';
+import { authorOf, type HistoryBook, type PendingChange } from '../history/index.js';
+import { SYSTEM_ACTOR, type Actor } from '../permissions/index.js';
 import { makeFormats, measure, type ImageFacts } from './formats.js';
 import { playable } from './sniff.js';
 import type { MediaProvider } from './provider.js';
@@ -23,6 +25,8 @@ export interface MediaServiceDeps {
   settings(): { sizeLimit: number; breakpoints: Record<string, number> };
   /** Told what each change did, durably, before it is answered (webhooks). */
   webhooks?: { outbox(notices: readonly WebhookNotice[]): Outbox | undefined };
+  /** Told who made each change, with the files and folders it may touch (the table's file, the uploads). */
+  history?: { book: HistoryBook; paths: readonly string[] };
 }
 
 /** `media.create`, `media.update`, `media.delete`, with the file as the API answers it (Strapi 5 sends `{ event, createdAt, media }`). */
@@ -152,6 +156,8 @@ export interface UploadOptions {
    * the upload with nothing written (a media attribute that takes one file, or only images).
    */
   accept?(files: readonly UploadCandidate[]): void;
+  /** Who uploads, for history; the CLI when none. */
+  actor?: Actor;
 }
 
 const notAnImage = (name: string) => new ValidationError(`${name} is not a valid image`, { errors: [{ path: ['files'], message: `${name} is not a valid image`, name: 'ValidationError' }] });
@@ -231,22 +237,33 @@ export function createMediaService(deps: MediaServiceDeps) {
    * Changes the library, and records the webhook deliveries of what the change did in the same
    * commit: they are written before the table (files store) or in its transaction (PostgreSQL).
    */
-  async function changeLibrary(event: MediaEvent, change: (data: TableData<FileRow>) => FileRow): Promise<FileRow> {
+  async function changeLibrary(event: MediaEvent, actor: Actor, change: (data: TableData<FileRow>) => FileRow): Promise<FileRow> {
     let outbox: Outbox | undefined;
-    const row = await files.update(async (data) => {
-      const changed = change(data);
-      outbox = deps.webhooks?.outbox([mediaNotice(event, changed)]);
-      await outbox?.with();
-      return changed;
-    });
+    let pending: PendingChange | undefined;
+    const action = ({ 'media.create': 'create', 'media.update': 'update', 'media.delete': 'delete' } as const)[event];
+    let row: FileRow;
+    try {
+      row = await files.update(async (data) => {
+        const changed = change(data);
+        outbox = deps.webhooks?.outbox([mediaNotice(event, changed)]);
+        await outbox?.with();
+        pending = deps.history?.book.recordFiles({ author: authorOf(actor), action, documentId: changed.documentId, name: changed.name, paths: deps.history.paths });
+        await pending?.with();
+        return changed;
+      });
+    } catch (error) {
+      pending?.failed();
+      throw error;
+    }
     outbox?.recorded();
+    pending?.landed();
     return row;
   }
 
-  async function store(identified: Identified): Promise<FileRow> {
+  async function store(identified: Identified, actor: Actor): Promise<FileRow> {
     const { fields, written } = await prepare(identified);
     const stamp = now();
-    return changeLibrary('media.create', (data) => {
+    return changeLibrary('media.create', actor, (data) => {
       const row: FileRow = { id: data.nextId++, documentId: newDocumentId(), ...fields, createdAt: stamp, updatedAt: stamp, publishedAt: stamp };
       data.rows.push(row);
       return row;
@@ -270,8 +287,8 @@ export function createMediaService(deps: MediaServiceDeps) {
   const storedNames = (row: FileRow) => [`${row.hash}${row.ext}`, ...Object.values(row.formats ?? {}).map((format) => `${format.hash}${format.ext}`)].filter(isPlainName);
 
   /** Deletes a file's record, then its bytes and formats; answers the record as it was. */
-  async function remove(id: number): Promise<FileRow> {
-    const removed = await changeLibrary('media.delete', (data) => {
+  async function remove(id: number, actor: Actor = SYSTEM_ACTOR): Promise<FileRow> {
+    const removed = await changeLibrary('media.delete', actor, (data) => {
       const index = data.rows.findIndex((row) => row.id === id);
       if (index < 0) throw new NotFoundError('file.notFound');
       return data.rows.splice(index, 1)[0]!;
@@ -284,8 +301,8 @@ export function createMediaService(deps: MediaServiceDeps) {
    * Takes back files just uploaded whose purpose failed (a later file of the same upload, or their
    * link to a document): each record, then its bytes, as a delete does. What cannot be removed stays.
    */
-  async function discard(rows: readonly FileRow[]): Promise<void> {
-    for (const row of [...rows].reverse()) await remove(row.id).catch(() => undefined);
+  async function discard(rows: readonly FileRow[], actor: Actor = SYSTEM_ACTOR): Promise<void> {
+    for (const row of [...rows].reverse()) await remove(row.id, actor).catch(() => undefined);
   }
 
   return {
@@ -301,9 +318,9 @@ export function createMediaService(deps: MediaServiceDeps) {
       options.accept?.(identified.map(({ name, mime }) => ({ name, mime })));
       const stored: FileRow[] = [];
       try {
-        for (const file of identified) stored.push(await store(file));
+        for (const file of identified) stored.push(await store(file, options.actor ?? SYSTEM_ACTOR));
       } catch (error) {
-        await discard(stored);
+        await discard(stored, options.actor);
         throw error;
       }
       return stored;
@@ -316,7 +333,7 @@ export function createMediaService(deps: MediaServiceDeps) {
      * alternative text and caption; with one, replaces its bytes and formats too. A replaced file
      * gets a new hash, so its new URL is never one a browser cached (Strapi keeps the hash).
      */
-    async update(id: number, info: FileInfo, file?: IncomingFile): Promise<FileRow> {
+    async update(id: number, info: FileInfo, file?: IncomingFile, actor: Actor = SYSTEM_ACTOR): Promise<FileRow> {
       const current = files.rows().find((row) => row.id === id);
       if (!current) throw new NotFoundError('file.notFound');
       const name = info.name === undefined ? undefined : checkedName(info.name, 'fileInfo.name');
@@ -327,7 +344,7 @@ export function createMediaService(deps: MediaServiceDeps) {
       };
       const replaced = file ? await prepare(await identify(file, { name: name ?? current.name, alternativeText: current.alternativeText, caption: current.caption })) : undefined;
       let before: FileRow | undefined;
-      const updated = await changeLibrary('media.update', (data) => {
+      const updated = await changeLibrary('media.update', actor, (data) => {
         const index = data.rows.findIndex((row) => row.id === id);
         if (index < 0) throw new NotFoundError('file.notFound');
         before = data.rows[index]!;

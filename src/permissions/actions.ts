@@ -34,8 +34,8 @@ export function contentTypeBuilderAction<C extends keyof typeof CONTENT_TYPE_BUI
   return `plugin::content-type-builder.${controller}.${action}`;
 }
 
-export const COLLECTION_TYPE_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization'] as const;
-export const SINGLE_TYPE_ACTIONS = ['find', 'update', 'delete', 'createLocalization'] as const;
+export const COLLECTION_TYPE_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization', 'history', 'restore'] as const;
+export const SINGLE_TYPE_ACTIONS = ['find', 'update', 'delete', 'createLocalization', 'history', 'restore'] as const;
 /**
  * The actions of a type with draft & publish beyond Strapi's Content API (which publishes only
  * through `?status=published` on a write): `POST .../actions/publish`, `unpublish`, `discardDraft`,

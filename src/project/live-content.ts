@@ -62,9 +62,13 @@ export function createLiveContent(initial: ContentService, initialSchemas: Schem
     noteChangedOnDisk: (type, documentId) => current.noteChangedOnDisk(currentType(type), documentId),
     syncFromDisk: (type, documentId) => write((service) => service.syncFromDisk(currentType(type), documentId)),
     syncTypeFromDisk: (type) => write((service) => service.syncTypeFromDisk(currentType(type))),
-    unlinkFile: (fileId) => write((service) => service.unlinkFile(fileId)),
+    unlinkFile: (fileId, actor) => write((service) => service.unlinkFile(fileId, actor)),
     mediaTarget: (request, actor) => write((service) => service.mediaTarget(request, actor)),
     linkFiles: (target, fileIds, actor) => write((service) => service.linkFiles({ ...target, type: currentType(target.type) }, fileIds, actor)),
+    history: (type, documentId, options) => current.history(currentType(type), documentId, options),
+    historyVersion: (type, documentId, version, options) => current.historyVersion(currentType(type), documentId, version, options),
+    restore: (type, documentId, version, options) => write((service) => service.restore(currentType(type), documentId, version, options)),
+    singleDocument: (type) => current.singleDocument(currentType(type)),
   };
 
   async function replace(build: () => Promise<{ content: ContentService; schemas: Schemas } | undefined>): Promise<void> {

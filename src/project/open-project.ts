@@ -58,6 +58,7 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
       storeProblem: () => store.problem(),
       async close() {
         await served.stop();
+        await data.history.close();
         accounts.redis?.client.disconnect();
         await store.close();
       },
@@ -101,7 +102,7 @@ async function serveContent(opened: OpenedData, served: ServedDocuments, log: Lo
   const leftBehind = await served.startWarning(schemas.contentTypes.reduce((sum, type) => sum + store.documentIds(type).length, 0));
   if (leftBehind) log.warn(leftBehind);
   const config = data.config;
-  const deps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => data.config.i18n, webhooks: data.webhooks, componentIds: config.api.rest.componentIds };
+  const deps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => data.config.i18n, webhooks: data.webhooks, history: data.history, componentIds: config.api.rest.componentIds };
   const live = createLiveContent(createContentService({ schemas, lookup, store, ...deps }), schemas);
 
   async function applyContentTypes(next: Schemas): Promise<string[]> {

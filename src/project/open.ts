@@ -13,11 +13,12 @@ import { createUserService, type UserRow, type UserService } from '../users/inde
 import { createMediaService, localProvider, type FileRow, type MediaService } from '../media/index.js';
 import type { ContentService } from '../content/index.js';
 import { createModelLookup, type Model, type ModelLookup } from '../model/index.js';
-import type { Logger, LoggerOptions } from '../log/index.js';
+import { createLogger, type Logger, type LoggerOptions } from '../log/index.js';
 import { loadSchemas, type Schemas } from '../schema/index.js';
 import { createFileStore, MIGRATIONS, type DocumentAdapter, type FileStore, type Row, type Table, type WriteFs } from '../storage/index.js';
 import type { Redis } from '../redis/index.js';
 import { createWebhookService, type DeliveryRow, type WebhookRow, type WebhookService } from '../webhooks/index.js';
+import type { HistoryBook } from '../history/index.js';
 import { apiTokenSalt } from './api-token-salt.js';
 import { openStore, type ProjectStore } from './store.js';
 import { assertProject, projectEnv, projectPaths, type ProjectPaths } from './paths.js';
@@ -103,6 +104,8 @@ export interface ProjectData {
   media: MediaService;
   /** Webhooks and their deliveries; a running server sends them. */
   webhooks: WebhookService;
+  /** Who made each write and each version as it was (docs/history.md): close it to commit what waits. */
+  history: HistoryBook;
 }
 
 /** See `openProjectData` in index.ts, the module's door. */
@@ -142,12 +145,14 @@ export async function openData(dir: string, options: DataOptions & { log?: Logge
     ...apiTokenSalt(dir, options, env.API_TOKEN_SALT, paths, files),
     now: options.now,
   });
+  const history = await store.openHistory({ commit: config.server.git.commit, log: options.log ?? createLogger({ settings: () => current.server.logger }) });
   const webhooks = createWebhookService({ webhooks: tables.webhooks, deliveries: store.deliveries, settings: () => current.server.webhooks });
   const media = createMediaService({
     files: tables.files,
     provider: localProvider(join(paths.root, config.upload.dir), files),
     settings: () => current.upload,
     webhooks,
+    history: { book: history, paths: [join(paths.data, 'files.json'), join(paths.root, config.upload.dir)] },
   });
   const data: ProjectData = {
     paths,
@@ -170,6 +175,7 @@ export async function openData(dir: string, options: DataOptions & { log?: Logge
     apiTokens,
     media,
     webhooks,
+    history,
   };
   return {
     data,

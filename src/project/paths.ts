@@ -59,6 +59,11 @@ data/webhooks.json
 data/deliveries.json
 data/deliveries/
 
+# History: the writes waiting for their commit (they name their authors), and the history a
+# project keeps in data/history/ when it does not commit to git.
+data/.pending-commits-*.jsonl
+data/history/
+
 # Lock files and the temporary files (and folders) of writes in progress.
 data/**/.*.lock
 data/**/.*.tmp

@@ -7,6 +7,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createFileDocuments, openTable, type Row, type Table } from '../storage/index.js';
 import { openSpool, type DeliveryRow } from '../webhooks/index.js';
+import { openHistory } from '../history/index.js';
+import type { Logger } from '../log/index.js';
 import { startContentWatch } from './content-watch.js';
 import { followContent } from './follow-content.js';
 import { dataFolderPaths, TABLES, type TableName } from './paths.js';
@@ -66,5 +68,6 @@ export async function openFilesStore({ files, paths }: StoreOptions): Promise<Pr
     return files.problem();
   }
 
-  return { shown: dataShown(paths), tables, deliveries, documents: () => createFileDocuments(files, paths.data), serve, problem, close: files.whenIdle };
+  const history = ({ commit, log }: { commit: boolean; log: Logger }) => openHistory({ projectDir: paths.root, dataDir: paths.data, commit, log });
+  return { shown: dataShown(paths), tables, deliveries, documents: () => createFileDocuments(files, paths.data), serve, problem, openHistory: history, close: files.whenIdle };
 }

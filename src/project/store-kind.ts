@@ -8,6 +8,7 @@ import type { Logger } from '../log/index.js';
 import type { Schemas } from '../schema/index.js';
 import type { DocumentAdapter, FileStore, Row, Table } from '../storage/index.js';
 import type { DeliveryStore } from '../webhooks/index.js';
+import type { HistoryBook } from '../history/index.js';
 import type { ProjectPaths, TableName } from './paths.js';
 
 export interface ProjectStore {
@@ -27,6 +28,11 @@ export interface ProjectStore {
   serve(options: ServeOptions): ServedDocuments;
   /** Why the store cannot take writes now (a full disk, a lost database), or undefined. */
   problem(): Promise<string | undefined>;
+  /**
+   * The project's history: in git when `commit` (`git.commit`) and the documents are files in a git
+   * work tree; in the store itself otherwise.
+   */
+  openHistory(options: { commit: boolean; log: Logger }): Promise<HistoryBook>;
   close(): Promise<void>;
 }
 

@@ -6,6 +6,7 @@
 import type { DatabaseConfig } from '../config/index.js';
 import { createFileStore, createPostgresDocuments } from '../storage/index.js';
 import { postgresDeliveries } from '../webhooks/index.js';
+import { openHistory } from '../history/index.js';
 import { databaseProblem, followDatabase, openDatabase } from './database.js';
 import { accountRows, dataLeftBehind } from './holdings.js';
 import { dataFolderPaths, type TableName } from './paths.js';
@@ -52,6 +53,7 @@ export async function openPostgresStore(settings: DatabaseConfig, { files, paths
     documents,
     serve,
     problem: databaseProblem(db),
+    openHistory: ({ commit, log }) => openHistory({ projectDir: paths.root, dataDir: paths.data, commit, log, db }),
     close: () => db.close(),
   };
 }

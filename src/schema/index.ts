@@ -34,7 +34,7 @@ export { FILE_UID } from './types.js';
 export { ATTRIBUTE_TYPES, RELATION_KINDS } from './attributes.js';
 export { SYSTEM_FIELDS, BUILT_IN_USER_FIELDS, checkName, checkContentTypeName } from './names.js';
 export { SchemaProblem } from './problem.js';
-export { loadSchemas } from './load.js';
+export { contentTypeFromText, loadSchemas } from './load.js';
 export { checkSchemaFiles, type SchemaCheck, type SchemaFileProblem } from './check.js';
 export { isLocalizedAttribute, isPerLocaleAttribute, isSharedAttribute } from './schemas.js';
 export { buildContentType, parseAttributeSpec, renderContentTypeYaml, renderSchemaYaml, type BuildContentTypeInput } from './create.js';

@@ -230,3 +230,13 @@ function checkSameStem(files: readonly string[], report: LayoutReport): string[]
 function describeStem(stem: string): string {
   return stem.startsWith(`${FOLDER}/${COMPONENTS}/`) ? 'component' : 'User attributes';
 }
+
+/**
+ * A content type from the text of its file, as it was at some other time (history reads one from
+ * a past commit): the same checks as loading it, against no other file.
+ * @example contentTypeFromText(yamlText, 'content-types/article.yaml').attributes.title
+ */
+export function contentTypeFromText(text: string, file: string): ContentType {
+  const fileName = file.split('/').pop()!;
+  return checkParsed(file, parseSchemaText(text, file), (raw) => parseContentType(raw, file, fileName));
+}

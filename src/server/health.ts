@@ -2,8 +2,10 @@
  * `GET /_health` and `HEAD /_health`, as Strapi answers them: 204 while the server can serve, for a
  * load balancer, an orchestrator or an uptime monitor to poll. 503, with the cause in Strapi's error
  * body, while it shuts down or while its store cannot take writes (a full disk): traffic then goes
- * elsewhere, and it answers 204 again on its own once the cause is gone. No token is needed, no rate
- * limit applies, and its requests are logged only at the `debug` level.
+ * elsewhere, and it answers 204 again on its own once the cause is gone. While history is behind
+ * (a git that refuses commits), it still serves and writes: it answers 200 with `{ "history": "…" }`
+ * saying why, for a monitor to show. No token is needed, no rate limit applies, and its requests
+ * are logged only at the `debug` level.
  */
 import type { Context, Next } from 'koa';
 import { ServiceUnavailableError } from '../errors.js';
@@ -16,7 +18,7 @@ export const HEALTH_PATH = '/_health';
  * Inside `errorMiddleware` (its 503 and 405 get the error body), before authentication.
  * @example app.use(health(project, app.folio));
  */
-export function health(project: Pick<Project, 'storeProblem'>, state: { readonly draining: boolean }) {
+export function health(project: Pick<Project, 'storeProblem' | 'history'>, state: { readonly draining: boolean }) {
   return async function answerHealth(ctx: Context, next: Next): Promise<void> {
     if (ctx.path !== HEALTH_PATH) return next();
     ctx.set('Cache-Control', 'no-store');
@@ -27,6 +29,11 @@ export function health(project: Pick<Project, 'storeProblem'>, state: { readonly
     }
     const problem = state.draining ? messages.shuttingDown : await project.storeProblem();
     if (problem !== undefined) throw new ServiceUnavailableError(problem);
-    ctx.status = 204;
+    const behind = project.history.behind();
+    if (behind === undefined) {
+      ctx.status = 204;
+      return;
+    }
+    ctx.body = { history: behind };
   };
 }

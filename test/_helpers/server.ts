@@ -144,10 +144,13 @@ export interface ServeProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `folio serve --port 0` on `dir` as a child process and waits for the ready line. */
-export function serve(dir: string, args: string[] = [], env: Record<string, string> = {}): Promise<ServeProcess> {
+/**
+ * Starts `folio serve --port 0` on `dir` as a child process and waits for the ready line; as
+ * another user when `user` is given (a spec run as root, whom no file mode stops).
+ */
+export function serve(dir: string, args: string[] = [], env: Record<string, string> = {}, user?: { uid: number; gid: number }): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [folioBin, '--dir', dir, 'serve', '--port', '0', ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [folioBin, '--dir', dir, 'serve', '--port', '0', ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'], ...user });
     let stderr = '';
     child.stderr!.on('data', (chunk) => (stderr += chunk));
     const exited = new Promise<number | null>((done) => child.on('exit', (code, signal) => done(code ?? (signal as unknown as number))));

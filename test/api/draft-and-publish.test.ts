@@ -196,8 +196,8 @@ actions('each action needs its own permission, and shows in the permission tree 
   }
   const { project } = site;
   const tree = (await import('../../src/permissions/index.js')).permissionTree(project.schemas);
-  assert.equal(Object.keys(tree['api::article']!.controllers.article!), ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization', 'publish', 'unpublish', 'discardDraft']);
-  assert.equal(Object.keys(tree['api::category']!.controllers.category!), ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization']);
+  assert.equal(Object.keys(tree['api::article']!.controllers.article!), ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization', 'history', 'restore', 'publish', 'unpublish', 'discardDraft']);
+  assert.equal(Object.keys(tree['api::category']!.controllers.category!), ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization', 'history', 'restore']);
 });
 
 actions.run();

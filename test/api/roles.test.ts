@@ -45,7 +45,7 @@ roles('GET one role answers { role } with the full permission tree', async () =>
   assert.equal(tree['plugin::users-permissions'].controllers.user.me, { enabled: false, policy: '' });
   assert.equal(tree['api::article'].controllers.article.find, { enabled: true, policy: '' }, 'the sample grants Public reads');
   // Strapi's four, and foliocms's draft & publish actions (the homepage has draft & publish).
-  assert.equal(Object.keys(tree['api::homepage'].controllers.homepage).sort(), ['createLocalization', 'delete', 'discardDraft', 'find', 'publish', 'unpublish', 'update']);
+  assert.equal(Object.keys(tree['api::homepage'].controllers.homepage).sort(), ['createLocalization', 'delete', 'discardDraft', 'find', 'history', 'publish', 'restore', 'unpublish', 'update']);
   assert.is((await api.get('/api/users-permissions/roles/999', admin)).body.error.message, permissionMessages.roleNotFound);
 });
 
@@ -53,8 +53,8 @@ roles('GET permissions answers the whole catalogue, every action disabled', asyn
   const response = await api.get('/api/users-permissions/permissions', admin);
   assert.is(response.status, 200);
   const controllers = response.body.permissions['api::article'].controllers.article;
-  assert.equal(Object.keys(controllers).sort(), ['create', 'createLocalization', 'delete', 'discardDraft', 'find', 'findOne', 'publish', 'unpublish', 'update']);
-  assert.equal(Object.keys(response.body.permissions['api::category'].controllers.category).sort(), ['create', 'createLocalization', 'delete', 'find', 'findOne', 'update'], 'no draft & publish, no such actions');
+  assert.equal(Object.keys(controllers).sort(), ['create', 'createLocalization', 'delete', 'discardDraft', 'find', 'findOne', 'history', 'publish', 'restore', 'unpublish', 'update']);
+  assert.equal(Object.keys(response.body.permissions['api::category'].controllers.category).sort(), ['create', 'createLocalization', 'delete', 'find', 'findOne', 'history', 'restore', 'update'], 'no draft & publish, no such actions');
   assert.ok(Object.values(controllers).every((entry) => (entry as { enabled: boolean }).enabled === false));
 });
 

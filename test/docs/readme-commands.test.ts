@@ -33,6 +33,7 @@ const PAGES = [
   'docs/cli.md',
   'docs/content-types.md',
   'docs/content-in-git.md',
+  'docs/history.md',
   'docs/configuration.md',
   'docs/api/content.md',
   'docs/api/query-parameters.md',

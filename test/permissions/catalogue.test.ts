@@ -20,20 +20,24 @@ const catalogue = suite('actionCatalogue(schemas)');
 
 catalogue('should list the content actions of each type by kind, then users-permissions, upload, the content-type builder, then i18n', () => {
   const ids = actionCatalogue(schemas);
-  assert.equal(ids.slice(0, 10), [
+  assert.equal(ids.slice(0, 14), [
     'api::article.article.find',
     'api::article.article.findOne',
     'api::article.article.create',
     'api::article.article.update',
     'api::article.article.delete',
     'api::article.article.createLocalization',
+    'api::article.article.history',
+    'api::article.article.restore',
     'api::homepage.homepage.find',
     'api::homepage.homepage.update',
     'api::homepage.homepage.delete',
     'api::homepage.homepage.createLocalization',
+    'api::homepage.homepage.history',
+    'api::homepage.homepage.restore',
   ]);
   const upCount = Object.values(USERS_PERMISSIONS_ACTIONS).reduce((sum, actions) => sum + actions.length, 0);
-  assert.is(ids.length, 10 + upCount + 4 + 4 + 1);
+  assert.is(ids.length, 14 + upCount + 4 + 4 + 1);
   assert.equal(ids.slice(-9, -5), ['upload', 'find', 'findOne', 'destroy'].map((action) => `plugin::upload.content-api.${action}`));
   assert.equal(ids.slice(-5, -1), [
     'plugin::content-type-builder.content-types.getContentTypes',
@@ -63,10 +67,10 @@ tree("should have Strapi's shape with every action disabled when nothing is gran
   assert.equal(result['plugin::upload'], { controllers: { 'content-api': Object.fromEntries(['upload', 'find', 'findOne', 'destroy'].map((action) => [action, { enabled: false, policy: '' }])) } });
   assert.equal(result['api::article'], {
     controllers: {
-      article: Object.fromEntries(['find', 'findOne', 'create', 'update', 'delete', 'createLocalization'].map((action) => [action, { enabled: false, policy: '' }])),
+      article: Object.fromEntries(['find', 'findOne', 'create', 'update', 'delete', 'createLocalization', 'history', 'restore'].map((action) => [action, { enabled: false, policy: '' }])),
     },
   });
-  assert.equal(Object.keys(result['api::homepage']!.controllers.homepage!), ['find', 'update', 'delete', 'createLocalization']);
+  assert.equal(Object.keys(result['api::homepage']!.controllers.homepage!), ['find', 'update', 'delete', 'createLocalization', 'history', 'restore']);
   assert.equal(Object.keys(result['plugin::users-permissions']!.controllers), ['auth', 'user', 'role', 'permissions']);
   assert.equal(result['plugin::i18n'], { controllers: { locales: { listLocales: { enabled: false, policy: '' } } } });
 });

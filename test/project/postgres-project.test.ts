@@ -24,9 +24,9 @@ test('folio db migrate should create the tables and seed the roles once; the CLI
   try {
     const migrated = await folio(['db', 'migrate', '--dir', project.dir], { env });
     assert.is(migrated.code, 0, migrated.stderr);
-    assert.match(migrated.stdout, /^The database postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+ was migrated \(applied 1, 2, 3\): schema version 3\.\n$/);
+    assert.match(migrated.stdout, /^The database postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+ was migrated \(applied 1, 2, 3, 4\): schema version 4\.\n$/);
     assert.not.match(migrated.stdout + migrated.stderr, new RegExp(new URL(env.DATABASE_URL).password), 'the password is never shown');
-    assert.match((await folio(['db', 'migrate', '--dir', project.dir], { env })).stdout, /is up to date: schema version 3\./);
+    assert.match((await folio(['db', 'migrate', '--dir', project.dir], { env })).stdout, /is up to date: schema version 4\./);
     const roles = JSON.parse((await folio(['role', 'list', '--json', '--dir', project.dir], { env })).stdout) as Array<{ type: string }>;
     assert.equal(roles.map((role) => role.type).sort(), ['authenticated', 'public']);
 
@@ -197,6 +197,48 @@ test('three processes, one version read: conditional writes through the others a
       await eventually(async () => (await request(`${server.url}/api/notes/${documentId}`)).body.data?.title === `by ${winner}`, `the one write served by ${server.url}`);
     }
     assert.is((await request(`${a.url}/api/notes/${documentId}`)).body.data.views, 1, 'nothing of the refused writes');
+  } finally {
+    for (const server of servers) await server.stop();
+    await project.cleanup();
+  }
+});
+
+test('three processes: a document\'s history is complete from each, as its writers made it, and a restore through one is served by all', async () => {
+  const project = await initProject();
+  const env = { DATABASE_URL: await postgres.newDatabase() };
+  const servers: ServeProcess[] = [];
+  try {
+    assert.is((await folio(['content-type', 'create', 'note', '--attr', 'title:string', '--attr', 'views:integer', '--dir', project.dir], { env })).code, 0);
+    const actions = ['find', 'findOne', 'create', 'update', 'history', 'restore'].map((action) => `api::note.note.${action}`);
+    assert.is((await folio(['permission', 'grant', 'authenticated', ...actions, '--dir', project.dir], { env })).code, 0);
+    servers.push(await serve(project.dir, [], env), await serve(project.dir, [], env), await serve(project.dir, [], env));
+    const [a, b, c] = servers as [ServeProcess, ServeProcess, ServeProcess];
+    const signUp = async (server: ServeProcess, username: string) => {
+      const registered = await request(`${server.url}/api/auth/local/register`, { method: 'POST', body: { username, email: `${username}@example.com`, password: 'a-long-password-1' } });
+      return { authorization: `Bearer ${registered.body.jwt}` };
+    };
+    const ann = await signUp(a, 'ann');
+    const ben = await signUp(b, 'ben');
+    const { documentId } = (await request(`${a.url}/api/notes`, { method: 'POST', body: { data: { title: 'v1', views: 1 } }, headers: ann })).body.data as { documentId: string };
+    // Each process writes a version in turn, by one of two users.
+    for (const [index, server] of [b, c, a, b].entries()) {
+      const written = await request(`${server.url}/api/notes/${documentId}`, { method: 'PUT', body: { data: { title: `v${index + 2}` } }, headers: index % 2 === 0 ? ben : ann });
+      assert.is(written.status, 200, JSON.stringify(written.body));
+    }
+    const lists = await Promise.all(servers.map(async (server) => (await request(`${server.url}/api/notes/${documentId}/history`, { headers: ann })).body.data));
+    for (const list of lists) assert.equal(list, lists[0], 'every process answers the same history');
+    const entries = lists[0] as Array<{ version: string; action: string; author: { username: string }; changed: string[] }>;
+    assert.equal(entries.map((entry) => [entry.action, entry.author.username, entry.changed]), [
+      ['update', 'ann', ['title']], ['update', 'ben', ['title']], ['update', 'ann', ['title']], ['update', 'ben', ['title']], ['create', 'ann', ['title', 'views']],
+    ]);
+    const first = entries.at(-1)!;
+    assert.is((await request(`${c.url}/api/notes/${documentId}/history/${first.version}`, { headers: ben })).body.data.title, 'v1');
+    const restored = await request(`${b.url}/api/notes/${documentId}/actions/restore`, { method: 'POST', body: { version: first.version }, headers: ben });
+    assert.is(restored.status, 200, JSON.stringify(restored.body));
+    for (const server of servers) {
+      await eventually(async () => (await request(`${server.url}/api/notes/${documentId}`, { headers: ann })).body.data?.title === 'v1', `the restore served by ${server.url}`);
+      assert.is((await request(`${server.url}/api/notes/${documentId}/history`, { headers: ann })).body.data[0].action, 'restore');
+    }
   } finally {
     for (const server of servers) await server.stop();
     await project.cleanup();

@@ -40,7 +40,7 @@ schema('migrate should create every table once, record its version, and do nothi
     assert.equal(await migrate(db), MIGRATIONS.map((migration) => migration.version));
     assert.equal(await migrate(db), []);
     const { rows } = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name");
-    assert.equal(rows.map((row) => row.table_name), ['folio_deliveries', 'folio_documents', 'folio_migrations', 'folio_rows', 'folio_sequences', 'folio_tables']);
+    assert.equal(rows.map((row) => row.table_name), ['folio_deliveries', 'folio_documents', 'folio_history', 'folio_history_schemas', 'folio_migrations', 'folio_rows', 'folio_sequences', 'folio_tables']);
   } finally {
     await db.close();
   }

@@ -12,7 +12,7 @@ import { done, emit, table } from '../output.js';
 
 async function openMedia(globals: GlobalOptions, io: CliIo) {
   const { openProjectData } = await import('../../project/index.js');
-  return (await openProjectData(globals.dir, { env: io.env })).media;
+  return openProjectData(globals.dir, { env: io.env });
 }
 
 /** `12`: a file's numeric id, as the API names files. */
@@ -47,7 +47,9 @@ export function registerMedia(program: Command, io: CliIo): void {
         }),
       );
       const info = { ...(options.alt !== undefined && { alternativeText: options.alt }), ...(options.caption !== undefined && { caption: options.caption }) };
-      const added = await (await openMedia(globals, io)).upload(files, files.map(() => info));
+      const data = await openMedia(globals, io);
+      // With history in git, the upload is committed before the command ends.
+      const added = await data.media.upload(files, files.map(() => info)).finally(() => data.history.close());
       done(io, globals, added, added.map((file) => `Added file ${file.id} (${file.name}, ${file.mime}${file.width === null ? '' : `, ${dimensions(file)}`}): ${file.url}`).join('\n'));
     });
 
@@ -56,7 +58,7 @@ export function registerMedia(program: Command, io: CliIo): void {
     .description('list files: id, name, type, size in KB, dimensions, URL')
     .action(async (_options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const files = (await openMedia(globals, io)).list();
+      const files = (await openMedia(globals, io)).media.list();
       emit(io, globals, files, () =>
         table(
           files.map((file) => ({ id: String(file.id), name: file.name, mime: file.mime, kb: String(file.size), size: dimensions(file), url: file.url })),

@@ -7,9 +7,10 @@ import { NotFoundError } from '../../errors.js';
 import { messages } from '../../messages.js';
 import type { ContentType } from '../../schema/index.js';
 import type { DocumentStatus } from '../../storage/index.js';
-import type { ContentContext } from '../context.js';
+import type { ContentContext, WrittenEvent } from '../context.js';
 import type { RemoveOptions } from '../options.js';
 import type { DocumentRow } from '../types.js';
+import { recordedWrite } from '../recording.js';
 
 /**
  * The delete of `context`, without its permission check (the service makes it).
@@ -28,11 +29,11 @@ export function createRemove(context: ContentContext) {
       // The entry each locale leaves, as last stored: its draft, where it had one.
       const removed = new Map<string | null, { status: DocumentStatus; row: DocumentRow }>();
       for (const version of versions) if (!removed.has(version.row.locale) || version.status === 'draft') removed.set(version.row.locale, version);
-      const outbox = context.outboxOf(type, [...removed.values()].map(({ status, row }) => ['entry.delete', row, status]));
-      for (const [index, { status, row }] of versions.entries()) {
-        await store.remove(type, status, documentId, row.locale, index === versions.length - 1 ? outbox : undefined);
-      }
-      outbox?.recorded();
+      const events = [...removed.values()].map(({ status, row }): WrittenEvent => ['entry.delete', row, status]);
+      const gone = versions.map(({ status, row }) => ({ status, locale: row.locale }));
+      await recordedWrite(context, type, documentId, events, { action: 'delete', actor: options.actor, locale, removed: gone }, async (calls) => {
+        for (const [index, { status, locale: code }] of gone.entries()) await store.remove(type, status, documentId, code, calls(index, gone.length));
+      });
     });
   };
 }

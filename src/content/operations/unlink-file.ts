@@ -2,6 +2,8 @@
  * Unlinking a deleted file of the media library from every document version that shows it, in any
  * media attribute, also inside components and dynamic zones; each document written as one.
  */
+import { SYSTEM_ACTOR, type Actor } from '../../permissions/index.js';
+import { recordedWrite } from '../recording.js';
 import type { Attribute, Schemas } from '../../schema/index.js';
 import type { ContentContext } from '../context.js';
 import type { DocumentRow } from '../types.js';
@@ -47,7 +49,8 @@ function holdsMedia(schemas: Schemas, attributes: Record<string, Attribute>, see
 export function createUnlinkFile(context: ContentContext) {
   const { schemas, store } = context;
 
-  return async function unlinkFile(fileId: number): Promise<number> {
+  /** `actor` deletes the file: history says they changed the documents that held it. */
+  return async function unlinkFile(fileId: number, actor: Actor = SYSTEM_ACTOR): Promise<number> {
     let changed = 0;
     for (const type of schemas.contentTypes) {
       if (!holdsMedia(schemas, type.attributes)) continue;
@@ -60,7 +63,8 @@ export function createUnlinkFile(context: ContentContext) {
             .map(({ status, row }) => ({ status, row: withoutFile(schemas, type.attributes, row, fileId) as DocumentRow, before: row }))
             .filter(({ row, before }) => row !== before)
             .map(({ status, row }) => ({ status, row }));
-          if (versions.length > 0) await store.saveAll(type, versions);
+          if (versions.length === 0) return;
+          await recordedWrite(context, type, documentId, [], { action: 'update', actor, locale: '*', put: versions }, (calls) => store.saveAll(type, versions, calls(0, 1)));
         });
         changed++;
       }

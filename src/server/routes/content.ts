@@ -47,7 +47,7 @@ function answerDocument(ctx: Context, deps: ContentRoutesDeps, type: ContentType
 }
 
 /** A write's answer: the document as written, `meta` empty, tagged with its state now. */
-function answerWritten(ctx: Context, deps: ContentRoutesDeps, type: ContentType, query: ContentQuery, documentId: string | undefined, result: object): void {
+export function answerWritten(ctx: Context, deps: ContentRoutesDeps, type: ContentType, query: ContentQuery, documentId: string | undefined, result: object): void {
   answerDocument(ctx, deps, type, query, documentId, JSON.stringify({ ...result, meta: {} }));
 }
 

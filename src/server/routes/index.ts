@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import type { Project } from '../../project/index.js';
 import { authRoutes } from './auth.js';
 import { contentRoutes } from './content.js';
+import { historyRoutes } from './history.js';
 import { i18nRoutes } from './i18n.js';
 import { roleRoutes } from './roles.js';
 import { schemaRoutes } from './schemas.js';
@@ -22,10 +23,12 @@ export function apiRouter(project: Project): Router {
   const api = new Router({ prefix: '/api' });
   i18nRoutes(api, () => project.config.i18n);
   schemaRoutes(api, () => project.schemas);
-  contentRoutes(api, { content: project.content, contentTypes: project.schemas.contentTypes, rest: () => project.config.api.rest });
+  const contentDeps = { content: project.content, contentTypes: project.schemas.contentTypes, rest: () => project.config.api.rest };
+  contentRoutes(api, contentDeps);
+  historyRoutes(api, contentDeps);
   userRoutes(api, { users: project.users, userModel: project.lookup.userModel, lookup: project.lookup });
   roleRoutes(api, project.roles);
   authRoutes(api, { auth: project.auth, settings: () => project.config.usersPermissions, redis: project.redis });
-  uploadRoutes(api, { media: project.media, content: project.content, lookup: project.lookup, limits: () => ({ fileSize: project.config.upload.sizeLimit, requestSize: project.config.upload.requestSizeLimit ?? project.config.upload.sizeLimit }), unlinkFile: (id) => project.content.unlinkFile(id) });
+  uploadRoutes(api, { media: project.media, content: project.content, lookup: project.lookup, limits: () => ({ fileSize: project.config.upload.sizeLimit, requestSize: project.config.upload.requestSizeLimit ?? project.config.upload.sizeLimit }), unlinkFile: (id, actor) => project.content.unlinkFile(id, actor) });
   return api;
 }

@@ -10,7 +10,7 @@ import { NotFoundError, ValidationError } from '../../errors.js';
 import type { ContentService, MediaLinkRequest } from '../../content/index.js';
 import { presentFile, type FileInfo, type FileRow, type MediaService } from '../../media/index.js';
 import { compareBy, compileFilter, fileModel, parseQueryString, parseUsersQuery, pickFields, type ModelLookup } from '../../model/index.js';
-import { lookupFor, uploadAction } from '../../permissions/index.js';
+import { lookupFor, uploadAction, type Actor } from '../../permissions/index.js';
 import { isPlainObject } from '../../objects.js';
 import { requires } from '../authorize.js';
 import { withMultipart, type MultipartLimits } from '../multipart.js';
@@ -21,7 +21,7 @@ export interface UploadRoutesDeps {
   /** Where uploaded files are linked to an entry (`ref`, `refId`, `field`). */
   content: Pick<ContentService, 'mediaTarget' | 'linkFiles'>;
   /** Unlinks a deleted file from the documents that show it. */
-  unlinkFile(id: number): Promise<unknown>;
+  unlinkFile(id: number, actor: Actor): Promise<unknown>;
   lookup: ModelLookup;
   /** `upload.sizeLimit` and `upload.requestSizeLimit`, read at each upload. */
   limits(): MultipartLimits;
@@ -111,18 +111,18 @@ export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
       if (id !== undefined) {
         if (link) throw badLinkField('ref', 'ref, refId and field link new uploads to an entry; POST /api/upload?id= changes a file, and links nothing');
         if (files.length > 1) throw new ValidationError('Cannot replace a file with multiple ones');
-        ctx.body = shape(await media.update(id, infos[0] ?? {}, files[0]));
+        ctx.body = shape(await media.update(id, infos[0] ?? {}, files[0], actorOf(ctx)));
         return;
       }
       const actor = actorOf(ctx);
       // Everything the link needs is checked before a byte is stored: a refused link stores nothing.
       const target = link && files.length > 0 ? await deps.content.mediaTarget(link, actor) : undefined;
-      const rows = await media.upload(files, infos, { ...(target && { accept: target.check }) });
+      const rows = await media.upload(files, infos, { actor: actorOf(ctx), ...(target && { accept: target.check }) });
       if (target) {
         try {
           await deps.content.linkFiles(target, rows.map((row) => row.id), actor);
         } catch (error) {
-          await media.discard(rows);
+          await media.discard(rows, actorOf(ctx));
           throw error;
         }
       }
@@ -151,8 +151,8 @@ export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
   });
 
   router.delete('/upload/files/:id', requires(uploadAction('destroy')), async (ctx) => {
-    const removed = await media.remove(fileId(ctx.params.id ?? ''));
-    await deps.unlinkFile(removed.id);
+    const removed = await media.remove(fileId(ctx.params.id ?? ''), actorOf(ctx));
+    await deps.unlinkFile(removed.id, actorOf(ctx));
     ctx.body = shape(removed);
   });
 }

@@ -85,6 +85,33 @@ export const MIGRATIONS: readonly Migration[] = [
         ON CONFLICT (key) DO NOTHING;
       DELETE FROM folio_rows WHERE table_name = 'deliveries';`,
   },
+  {
+    version: 4,
+    name: 'document history',
+    sql: `
+      -- One row per locale a write changed: who made it, what it did, the
+      -- version as the write left it (as it was before, for a delete) and the hash of the content
+      -- type's schema then. The version id is the bigserial.
+      CREATE TABLE folio_history (
+        version bigserial PRIMARY KEY,
+        type text NOT NULL,
+        document_id text NOT NULL,
+        locale text,
+        status text NOT NULL CHECK (status IN ('draft', 'published')),
+        action text NOT NULL,
+        author json NOT NULL,
+        changed json NOT NULL,
+        "row" json,
+        schema_hash text NOT NULL,
+        created_at text NOT NULL
+      );
+      CREATE INDEX folio_history_of_document ON folio_history (type, document_id, version DESC);
+      -- Each content type's schema once, under the hash of its stable JSON.
+      CREATE TABLE folio_history_schemas (
+        hash text PRIMARY KEY,
+        schema json NOT NULL
+      );`,
+  },
 ];
 
 /** A number all foliocms processes agree on, for the advisory lock that serialises migrations. */

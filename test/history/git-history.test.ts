@@ -1,0 +1,303 @@
+/**
+ * History in git (`git.commit: true`): every write a commit by the person who made it, with the
+ * trailers that name it, holding exactly the files it changed and nothing a person had staged;
+ * commits left behind by a killed server made at the next start; a git that refuses commits never
+ * failing a write and showing in /_health; the past read back and restored through the API and
+ * the CLI. Real git, a real server, real files.
+ */
+import { execFile } from 'node:child_process';
+import { chmod, chown, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { PROJECT_GITIGNORE } from '../../src/project/index.js';
+import { folio, request } from '../_helpers/index.js';
+import { serve, serveProject, testProject, type ApiServer } from '../_helpers/server.js';
+
+const run = promisify(execFile);
+// The spec's own git calls take a repository another user owns (see the read-only one below).
+const git = async (dir: string, ...args: string[]) => (await run('git', ['-c', 'safe.directory=*', ...args], { cwd: dir })).stdout.trim();
+
+const ARTICLE = ['find', 'findOne', 'create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft', 'createLocalization', 'history', 'restore'].map((action) => `api::article.article.${action}`);
+
+/** A copy of the sample project in a git repository of its own, committing its writes, with one commit of everything. */
+async function gitProject(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const upload = ['upload', 'destroy'].map((action) => `plugin::upload.content-api.${action}`);
+  const project = await testProject({ config: { server: { git: { commit: true } } }, authenticatedActions: [...ARTICLE, ...upload], publicActions: [] });
+  await writeFile(join(project.dir, '.gitignore'), PROJECT_GITIGNORE);
+  await git(project.dir, 'init', '-q', '-b', 'main');
+  await git(project.dir, 'config', 'user.name', 'Site Admin');
+  await git(project.dir, 'config', 'user.email', 'admin@example.com');
+  await git(project.dir, 'add', '-A');
+  await git(project.dir, 'commit', '-q', '-m', 'The site');
+  return project;
+}
+
+interface Commit {
+  author: string;
+  committer: string;
+  subject: string;
+  trailers: string[];
+  files: string[];
+}
+
+/** The commits after `since`, oldest first. */
+async function commitsSince(dir: string, since: string): Promise<Commit[]> {
+  const shas = (await git(dir, 'rev-list', '--reverse', `${since}..HEAD`)).split('\n').filter(Boolean);
+  return Promise.all(shas.map(async (sha) => {
+    const [author, committer, subject] = (await git(dir, 'show', '-s', '--format=%an <%ae>%n%cn%n%s', sha)).split('\n');
+    const trailers = (await git(dir, 'show', '-s', '--format=%(trailers:only,unfold)', sha)).split('\n').filter(Boolean);
+    const files = (await git(dir, 'show', '--name-only', '--format=', sha)).split('\n').filter(Boolean);
+    return { author: author!, committer: committer!, subject: subject!, trailers, files };
+  }));
+}
+
+/** Waits (without a time limit of its own) until `check` holds. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+async function signUp(api: Pick<ApiServer, 'post'>, username: string): Promise<Record<string, string>> {
+  const registered = await api.post('/api/auth/local/register', { username, email: `${username}@example.com`, password: 'a-long-password-1' });
+  assert.is(registered.status, 200, JSON.stringify(registered.body));
+  return { Authorization: `Bearer ${registered.body.jwt}` };
+}
+
+const commits = suite('history in git: commits as their authors');
+
+commits('writes of two users, a token and the CLI are commits of their authors, with their trailers and only their files', async () => {
+  const project = await gitProject();
+  const start = await git(project.dir, 'rev-parse', 'HEAD');
+  // A person's own work in the same work tree: staged, and changed but not staged.
+  await writeFile(join(project.dir, 'NOTES.md'), 'staged by a person\n');
+  await git(project.dir, 'add', 'NOTES.md');
+  await writeFile(join(project.dir, 'config/api.yaml'), `${await readFile(join(project.dir, 'config/api.yaml'), 'utf8')}# a local change\n`);
+  const api = await serveProject(project.dir, project.cleanup);
+  try {
+    const alice = await signUp(api, 'alice');
+    const bob = await signUp(api, 'bob');
+    const { accessKey } = await api.project.apiTokens.create({ name: 'site-build', type: 'full-access' });
+    const token = { Authorization: `Bearer ${accessKey}` };
+    const writers = [alice, bob, token];
+    const ids: string[] = [];
+    // 30 writes, in turns of the three writers: creates, updates in two locales, publish, unpublish, delete.
+    for (let index = 0; index < 6; index++) {
+      const created = await api.post('/api/articles?status=draft', { data: { title: `Article ${index}` } }, writers[index % 3]);
+      assert.is(created.status, 200, JSON.stringify(created.body));
+      ids.push(created.body.data.documentId);
+    }
+    for (let index = 0; index < 18; index++) {
+      const id = ids[index % 6]!;
+      const locale = index % 2 === 0 ? 'en' : 'fr';
+      const written = await api.put(`/api/articles/${id}?status=draft&locale=${locale}`, { data: { title: `Title ${index} ${locale}` } }, writers[index % 3]);
+      assert.is(written.status, 200, `${JSON.stringify(written.body)} ${api.log.slice(-5).join('\n')}`);
+    }
+    for (const [index, [action, id]] of ([['publish', ids[0]], ['publish', ids[1]], ['unpublish', ids[1]]] as const).entries()) {
+      assert.is((await api.post(`/api/articles/${id}/actions/${action}`, {}, writers[index % 3])).status, 200);
+    }
+    assert.is((await api.del(`/api/articles/${ids[3]}?locale=*`, bob)).status, 204);
+    assert.is((await api.del(`/api/articles/${ids[5]}?locale=fr`, token)).status, 204);
+    await api.project.history.flush();
+    // The CLI, as git's own user: a restore of the first article to its first version.
+    const [first] = (await api.get(`/api/articles/${ids[0]}/history?locale=en`, alice)).body.data.slice(-1);
+    const restored = await folio(['--dir', project.dir, 'restore', 'article', ids[0]!, first.version.slice(0, 10), '--locale', 'en']);
+    assert.is(restored.code, 0, restored.stderr);
+    // And the media library: a file added from the terminal, one uploaded and deleted by bob.
+    await writeFile(join(project.dir, 'notes.txt'), 'plain text');
+    const added = await folio(['--dir', project.dir, 'media', 'add', join(project.dir, 'notes.txt')]);
+    assert.is(added.code, 0, added.stderr);
+    const form = new FormData();
+    form.append('files', new Blob(['a poem']), 'poem.txt');
+    const uploaded = await fetch(`${api.url}/api/upload`, { method: 'POST', body: form, headers: bob });
+    assert.ok(uploaded.ok, await uploaded.clone().text());
+    const [poem] = await uploaded.json() as Array<{ id: number }>;
+    assert.is((await api.del(`/api/upload/files/${poem!.id}`, bob)).status, 200);
+    await api.project.history.flush();
+
+    const made = await commitsSince(project.dir, start);
+    const authors = new Set(made.map((commit) => commit.author));
+    assert.equal([...authors].sort(), ['Site Admin <admin@example.com>', 'alice <alice@example.com>', 'bob <bob@example.com>', 'site-build <token@folio>']);
+    for (const commit of made) {
+      assert.is(commit.committer, 'foliocms');
+      assert.ok(commit.trailers.length > 0 && commit.trailers.length % 4 === 0, `${commit.subject}: ${commit.trailers.join(' | ')}`);
+      const files = commit.trailers.includes('Folio-Type: plugin::upload.file') ? /^(data\/files\.json|public\/uploads\/[\w.]+)$/ : /^data\/content\/article\/[a-z0-9]+\/(draft|published)\.(en|fr)\.json$/;
+      for (const file of commit.files) assert.match(file, files, `${commit.subject} holds ${file}`);
+    }
+    const media = made.filter((commit) => commit.trailers.includes('Folio-Type: plugin::upload.file'));
+    assert.equal(media[0] && [media[0].author, media[0].subject], ['Site Admin <admin@example.com>', 'Upload file "notes.txt"']);
+    assert.ok(media[0]!.files.includes('data/files.json') && media[0]!.files.some((file) => file.startsWith('public/uploads/notes')));
+    // bob's upload and delete, a moment apart, are his commits (one, when the delete came before
+    // the upload's commit: the library's files are committed as they are then).
+    assert.ok(media.length >= 2 && media.slice(1).every((commit) => commit.author === 'bob <bob@example.com>'));
+    assert.not.match(await git(project.dir, 'show', 'HEAD:data/files.json'), /poem/);
+    // Every write is in a commit with its action, and each trailer set names a document and locale.
+    const trailers = made.flatMap((commit) => commit.trailers);
+    const actions = trailers.filter((line) => line.startsWith('Folio-Action: ')).map((line) => line.slice('Folio-Action: '.length));
+    for (const action of ['create', 'update', 'publish', 'unpublish', 'delete', 'restore']) assert.ok(actions.includes(action), `a commit says ${action}`);
+    assert.ok(trailers.includes('Folio-Type: api::article.article'));
+    const restoreCommit = made.find((commit) => commit.trailers.includes('Folio-Action: restore'))!;
+    assert.is(restoreCommit.author, 'Site Admin <admin@example.com>');
+    assert.ok(restoreCommit.trailers.includes('Folio-Action: restore'));
+    assert.ok(restoreCommit.trailers.includes(`Folio-Document: ${ids[0]}`));
+    // A commit holds one author's writes only: alice's and bob's never share one.
+    for (const commit of made) assert.ok(!/ and /.test(commit.author));
+    // What the person had staged is still staged, not committed; their unstaged change is still unstaged.
+    const status = await git(project.dir, 'status', '--porcelain');
+    assert.match(status, /^A  NOTES\.md$/m);
+    assert.match(status, /^ M config\/api\.yaml$/m);
+    assert.not.match(status, /data\/content/, 'every write is committed, and the index follows');
+    assert.ok(made.every((commit) => !commit.files.includes('NOTES.md') && !commit.files.some((file) => file.startsWith('config/'))));
+    // Nothing secret or of an account in any commit.
+    const everything = await git(project.dir, 'log', '-p', `${start}..HEAD`);
+    assert.not.match(everything, /password|jwt|a-long-password|accessKey|users\.json|tokens\.json|\.env/i);
+  } finally {
+    await api.close();
+  }
+});
+
+commits('history, a version and a restore over HTTP come from git, with authors and changed attributes', async () => {
+  const project = await gitProject();
+  const api = await serveProject(project.dir, project.cleanup);
+  try {
+    const alice = await signUp(api, 'alice');
+    const created = (await api.post('/api/articles?status=draft', { data: { title: 'First', views: 1 } }, alice)).body.data;
+    const id = created.documentId;
+    await api.put(`/api/articles/${id}?status=draft`, { data: { title: 'Second' } }, alice);
+    await api.put(`/api/articles/${id}?status=draft`, { data: { views: 5 } }, alice);
+    const history = await api.get(`/api/articles/${id}/history`, alice);
+    assert.is(history.status, 200);
+    assert.equal(history.body.data.map((entry: { action: string; changed: string[] }) => [entry.action, entry.changed]), [['update', ['views']], ['update', ['title']], ['create', ['title', 'views']]]);
+    const [latest, , oldest] = history.body.data;
+    assert.equal(latest.author, { username: 'alice', email: 'alice@example.com' });
+    assert.is(latest.status, 'draft');
+    assert.is(latest.locale, 'en');
+    assert.is(oldest.version, await git(project.dir, 'rev-list', '--max-count=1', '--skip=2', 'HEAD'), 'a version is its commit id');
+    assert.equal(history.body.meta.pagination, { page: 1, pageSize: 25, pageCount: 1, total: 3 });
+    assert.is((await api.get(`/api/articles/${id}/history?pagination[pageSize]=2&pagination[page]=2`, alice)).body.data.length, 1);
+
+    const version = await api.get(`/api/articles/${id}/history/${oldest.version}`, alice);
+    assert.is(version.status, 200);
+    assert.is(version.body.data.title, 'First');
+    assert.is(version.body.data.views, 1);
+    assert.is(version.body.data.documentId, id);
+    assert.equal(version.body.meta, { version: oldest.version, createdAt: oldest.createdAt, author: oldest.author });
+
+    const restored = await api.post(`/api/articles/${id}/actions/restore`, { version: oldest.version }, alice);
+    assert.is(restored.status, 200, JSON.stringify(restored.body));
+    assert.is(restored.body.data.title, 'First');
+    assert.is(restored.body.data.views, 1);
+    const after = (await api.get(`/api/articles/${id}/history`, alice)).body.data[0];
+    assert.is(after.action, 'restore');
+    assert.equal(after.changed, ['title', 'views']);
+    assert.is(await git(project.dir, 'log', '-1', '--format=%an'), 'alice');
+
+    // The same history from the terminal: a table, and --json for scripts.
+    const listed = await folio(['--dir', project.dir, 'history', 'article', id]);
+    assert.is(listed.code, 0, listed.stderr);
+    const lines = listed.stdout.trim().split('\n');
+    assert.match(lines[0]!, /^VERSION\s+DATE\s+AUTHOR\s+ACTION\s+STATUS\s+LOCALE\s+CHANGED$/);
+    assert.equal(lines.slice(1).map((line) => line.split(/\s{2,}/).slice(2)), [
+      ['alice <alice@example.com>', 'restore', 'draft', 'en', 'title, views'],
+      ['alice <alice@example.com>', 'update', 'draft', 'en', 'views'],
+      ['alice <alice@example.com>', 'update', 'draft', 'en', 'title'],
+      ['alice <alice@example.com>', 'create', 'draft', 'en', 'title, views'],
+    ]);
+    const json = JSON.parse((await folio(['--dir', project.dir, 'history', 'article', '--json'])).stdout) as Array<{ documentId: string; version: string }>;
+    assert.is(json.length, 4, 'the whole type');
+    assert.ok(json.every((entry) => entry.documentId === id && /^[0-9a-f]{40}$/.test(entry.version)));
+    const unknown = await folio(['--dir', project.dir, 'history', 'nope']);
+    assert.equal([unknown.code, unknown.stderr.trim()], [1, 'folio: no content type is named "nope" (content types: article, category, homepage)']);
+
+    // Refused cleanly: an unknown version, no version, the Public role.
+    assert.is((await api.get(`/api/articles/${id}/history/0000000`, alice)).status, 404);
+    const none = await api.post(`/api/articles/${id}/actions/restore`, {}, alice);
+    assert.is(none.status, 400);
+    assert.is(none.body.error.name, 'ValidationError');
+    assert.is((await api.get(`/api/articles/${id}/history`)).status, 403);
+    assert.is((await api.post(`/api/articles/${id}/actions/restore`, { version: oldest.version })).status, 403);
+  } finally {
+    await api.close();
+  }
+});
+
+commits.run();
+
+const failures = suite('history in git: when git fails');
+
+failures('a write whose commit had not happened when the server was killed is committed at the next start, as its author', async () => {
+  const project = await gitProject();
+  const start = await git(project.dir, 'rev-parse', 'HEAD');
+  const gitDir = join(project.dir, '.git');
+  // A lock another git command holds: commits wait behind it, writes do not.
+  await writeFile(join(gitDir, 'index.lock'), '');
+  let server = await serve(project.dir);
+  try {
+    const registered = await request(`${server.url}/api/auth/local/register`, { method: 'POST', body: { username: 'carol', email: 'carol@example.com', password: 'a-long-password-1' } });
+    const carol = { Authorization: `Bearer ${registered.body.jwt}` };
+    const created = await request(`${server.url}/api/articles?status=draft`, { method: 'POST', body: { data: { title: 'Written before the crash' } }, headers: carol });
+    assert.is(created.status, 200, JSON.stringify(created.body));
+    const health = await request(`${server.url}/_health`);
+    await until(async () => (await request(`${server.url}/_health`)).status === 200);
+    assert.ok(health.status === 204 || health.status === 200);
+    assert.match((await request(`${server.url}/_health`)).body.history, /history is behind: 1 write not committed to git \(the index is locked/);
+    await server.stop('SIGKILL');
+    assert.is(await git(project.dir, 'rev-parse', 'HEAD'), start, 'nothing was committed');
+    await (await import('node:fs/promises')).rm(join(gitDir, 'index.lock'));
+    server = await serve(project.dir);
+    await until(async () => (await git(project.dir, 'rev-parse', 'HEAD')) !== start);
+    const [commit] = await commitsSince(project.dir, start);
+    assert.is(commit!.author, 'carol <carol@example.com>');
+    assert.ok(commit!.trailers.includes('Folio-Action: create'));
+    assert.ok(commit!.trailers.includes(`Folio-Document: ${created.body.data.documentId}`));
+    assert.equal(commit!.files, [`data/content/article/${created.body.data.documentId}/draft.en.json`]);
+    assert.is((await request(`${server.url}/_health`)).status, 204);
+    assert.equal((await readdir(join(project.dir, 'data'))).filter((name) => name.startsWith('.pending-commits')), [], 'no journal is left');
+  } finally {
+    await server.stop();
+    await project.cleanup();
+  }
+});
+
+failures('a read-only repository never fails a write; /_health says history is behind until it can commit again', async () => {
+  const project = await gitProject();
+  const start = await git(project.dir, 'rev-parse', 'HEAD');
+  // root writes through any mode: the server then runs as another user, who owns the project but cannot write .git.
+  const asRoot = process.getuid?.() === 0;
+  const other = { uid: 65534, gid: 65534 };
+  if (asRoot) {
+    await chown(join(project.dir, '..'), other.uid, other.gid);
+    await run('chown', ['-R', `${other.uid}:${other.gid}`, project.dir]);
+  }
+  await run('chmod', ['-R', 'a-w', join(project.dir, '.git')]);
+  const server = await serve(project.dir, [], asRoot ? { HOME: project.dir } : {}, asRoot ? other : undefined);
+  try {
+    const created = await request(`${server.url}/api/auth/local/register`, { method: 'POST', body: { username: 'dave', email: 'dave@example.com', password: 'a-long-password-1' } });
+    const dave = { Authorization: `Bearer ${created.body.jwt}` };
+    for (let index = 0; index < 3; index++) {
+      const written = await request(`${server.url}/api/articles`, { method: 'POST', body: { data: { title: `Kept ${index}` } }, headers: dave });
+      assert.is(written.status, 200, JSON.stringify(written.body));
+    }
+    await until(async () => (await request(`${server.url}/_health`)).status === 200);
+    const health = await request(`${server.url}/_health`);
+    assert.match(health.body.history, /^history is behind: 3 writes not committed to git \(git /);
+    assert.is(await git(project.dir, 'rev-parse', 'HEAD'), start);
+    assert.is((await request(`${server.url}/api/articles`)).status, 403, 'the server serves on (Public reads nothing here)');
+    assert.is((await request(`${server.url}/api/articles`, { headers: dave })).body.data.length, 3);
+    assert.is(server.stderr().match(/could not commit/g)?.length, 1, `logged once: ${server.stderr()}`);
+    // Writable again: the commits go through on the next try.
+    await run('chmod', ['-R', 'u+w', join(project.dir, '.git')]);
+    await until(async () => (await request(`${server.url}/_health`)).status === 204);
+    const made = await commitsSince(project.dir, start);
+    assert.is(made.length, 1, 'one author\'s writes waiting together share a commit');
+    assert.is(made[0]!.author, 'dave <dave@example.com>');
+    assert.is(made[0]!.files.length, 6);
+  } finally {
+    await server.stop();
+    if (asRoot) await run('chown', ['-R', '0:0', join(project.dir, '..')]);
+    await chmod(join(project.dir, '.git'), 0o755).catch(() => undefined);
+    await project.cleanup();
+  }
+});
+
+failures.run();
