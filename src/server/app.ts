@@ -11,7 +11,7 @@ import { cors } from './cors.js';
 import { errorMiddleware } from './errors.js';
 import { health } from './health.js';
 import { requestLog } from './request-log.js';
-import { apiRouter, refreshRoutesGate } from './routes/index.js';
+import { apiRouter, HISTORY_PATH, historyRouter, refreshRoutesGate } from './routes/index.js';
 import { securityHeaders } from './security.js';
 import { uploads } from './uploads.js';
 import { adminPage } from './admin-page.js';
@@ -27,6 +27,13 @@ export interface FolioApp extends Koa {
   folio: AppState;
 }
 
+/** A router's routes, then its answers to methods it does not route (405 with `Allow`). */
+function historyMiddleware(router: ReturnType<typeof historyRouter>): Koa.Middleware {
+  const routes = router.routes() as Koa.Middleware;
+  const allowed = router.allowedMethods() as Koa.Middleware;
+  return (ctx, next) => routes(ctx, () => allowed(ctx, next));
+}
+
 /**
  * Builds the HTTP app of a project. Each call builds a fresh one (tests make many).
  * @example const app = createApp(await openProject('site')); app.listen(1337);
@@ -39,8 +46,14 @@ export function createApp(project: Project): FolioApp {
   // The routes are generated from the content types: built anew when those change on disk.
   const build = (schemas: Project['schemas']) => {
     const api = apiRouter(project);
+    const history = historyRouter(project);
     // Not `throw: true`: thrown, the 405 would lose the `Allow` header the router sets; errorMiddleware renders it.
-    return { schemas, routes: api.routes() as Koa.Middleware, allowedMethods: api.allowedMethods() as Koa.Middleware };
+    return {
+      schemas,
+      routes: api.routes() as Koa.Middleware,
+      allowedMethods: api.allowedMethods() as Koa.Middleware,
+      history: historyMiddleware(history),
+    };
   };
   let built = build(project.schemas);
   const api = () => (built.schemas === project.schemas ? built : (built = build(project.schemas)));
@@ -68,6 +81,7 @@ export function createApp(project: Project): FolioApp {
   app.use(bodyMiddleware(project.config.server.bodyLimit));
   app.use(refreshRoutesGate(() => project.config.usersPermissions));
   app.use(authenticate(project));
+  app.use((ctx, next) => (HISTORY_PATH.test(ctx.path) ? api().history(ctx, next) : next()));
   app.use((ctx, next) => api().routes(ctx, next));
   app.use((ctx, next) => api().allowedMethods(ctx, next));
   return app;

@@ -116,6 +116,8 @@ history('refused with a clear error: no permission, an unknown document, version
   assert.is(missing.status, 400);
   assert.equal(missing.body.error.details.errors[0].path, ['version']);
   assert.is((await api.post(`/api/articles/${id}/actions/restore`, { version: 'nope' }, alice)).status, 404);
+  assert.is((await api.del(`/api/articles/${id}/history`, alice)).status, 405);
+  assert.is((await api.get('/api/nothings/abc/history', alice)).status, 404);
   const badPage = await api.get(`/api/articles/${id}/history?pagination[page]=0`, alice);
   assert.is(badPage.status, 400);
   // A stale restore is refused like any other write.

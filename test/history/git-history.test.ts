@@ -300,4 +300,34 @@ failures('a read-only repository never fails a write; /_health says history is b
   }
 });
 
+failures('a pre-commit hook that refuses holds commits back, never a write; once it accepts, each commit runs it and goes through', async () => {
+  const project = await gitProject();
+  const start = await git(project.dir, 'rev-parse', 'HEAD');
+  const hook = join(project.dir, '.git/hooks/pre-commit');
+  // The hook sees the commit's own index: it refuses while a file named STOP exists, and logs what it is shown.
+  await writeFile(hook, '#!/bin/sh\ngit diff --cached --name-only >> "$(git rev-parse --git-dir)/hook-saw"\ntest ! -e STOP\n');
+  await chmod(hook, 0o755);
+  await writeFile(join(project.dir, 'STOP'), '');
+  const api = await serveProject(project.dir, project.cleanup);
+  try {
+    const erin = await signUp(api, 'erin');
+    const created = await api.post('/api/articles?status=draft', { data: { title: 'Held back' } }, erin);
+    assert.is(created.status, 200, JSON.stringify(created.body));
+    await api.project.history.flush();
+    assert.match(api.project.history.behind() ?? '', /^history is behind: 1 write not committed to git \(git hook: /);
+    assert.is((await api.get('/_health')).status, 200);
+    assert.is(await git(project.dir, 'rev-parse', 'HEAD'), start);
+    await (await import('node:fs/promises')).rm(join(project.dir, 'STOP'));
+    await api.project.history.flush();
+    assert.is(api.project.history.behind(), undefined);
+    const [commit] = await commitsSince(project.dir, start);
+    assert.is(commit!.author, 'erin <erin@example.com>');
+    assert.equal(commit!.files, [`data/content/article/${created.body.data.documentId}/draft.en.json`]);
+    assert.match(await readFile(join(project.dir, '.git/hook-saw'), 'utf8'), new RegExp(`data/content/article/${created.body.data.documentId}/draft.en.json`), 'the hook saw the commit\'s files staged');
+    assert.is((await api.get('/_health')).status, 204);
+  } finally {
+    await api.close();
+  }
+});
+
 failures.run();

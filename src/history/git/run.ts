@@ -54,6 +54,9 @@ export function git(cwd: string, args: readonly string[], options: GitOptions = 
         reject(new GitError(`git ${args[0]}: ${firstLine(stderr.toString())}`, code));
       },
     );
+    // git may stop reading (it failed, or needed no more): its exit says why, not a broken pipe,
+    // which unheard would end the process.
+    child.stdin?.on('error', () => undefined);
     if (options.input !== undefined) child.stdin?.end(options.input);
     else child.stdin?.end();
   });

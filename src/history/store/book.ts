@@ -112,6 +112,9 @@ export function createStoreHistory(storage: HistoryStorage, options: StoreHistor
 
     behind: () => undefined,
     flush: settled,
-    close: settled,
+    async close() {
+      await settled();
+      await storage.close?.();
+    },
   };
 }

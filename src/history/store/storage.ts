@@ -40,7 +40,8 @@ export interface HistoryStorage {
   readonly appendsWhen: 'with' | 'landed';
   /**
    * Keeps the entries of one write of one document, in order, and the schema they were made
-   * under (when it is not kept yet). Resolves once they are durable.
+   * under (when it is not kept yet). Resolves once they are stored: committed with the write on
+   * PostgreSQL; written, and synced to disk within a second, on files.
    */
   append(type: HistoryType, documentId: string, entries: readonly NewHistoryEntry[], schema: HistorySchema): Promise<void>;
   /** The entries of a document (or of every document of the type), newest first; `locale` undefined: every locale. */
@@ -49,4 +50,6 @@ export interface HistoryStorage {
   entry(type: HistoryType, documentId: string, version: string): Promise<StoredHistoryEntry | undefined>;
   /** The schema kept under `hash`; undefined when none is. */
   schema(hash: string): Promise<ContentType | undefined>;
+  /** Makes everything appended durable, and stops. */
+  close?(): Promise<void>;
 }
