@@ -50,7 +50,8 @@ const byStatus = (versions: readonly StoredVersion[], locale: string | null) => 
   return found;
 };
 
-const same = (a: Row | undefined, b: Row | undefined) => (a === undefined || b === undefined ? a === b : stableStringify(a) === stableStringify(b));
+/** Whether two versions hold the same; a version a write left untouched is the very same object. */
+const same = (a: Row | undefined, b: Row | undefined) => a === b || (a !== undefined && b !== undefined && stableStringify(a) === stableStringify(b));
 
 /**
  * The status an entry is about: the published version for publishing and unpublishing, the draft

@@ -37,9 +37,10 @@ export interface HistoryOptions {
  */
 export async function openHistory(options: HistoryOptions): Promise<HistoryBook> {
   const systemAuthor = await gitUser(options.projectDir);
+  const onLost = (error: unknown) => options.log.warn(`history: a change could not be kept (${error instanceof Error ? error.message : String(error)}); the write itself is stored`);
   if (options.db) {
     if (options.commit) options.log.warn('history: git.commit is on, but documents are in PostgreSQL, not in files git could commit; history is kept in the database');
-    return createStoreHistory(postgresHistoryStorage(options.db), { systemAuthor: () => systemAuthor });
+    return createStoreHistory(postgresHistoryStorage(options.db), { systemAuthor: () => systemAuthor, onLost });
   }
   if (options.commit) {
     const dataDir = await realFolder(options.dataDir);
@@ -52,6 +53,6 @@ export async function openHistory(options: HistoryOptions): Promise<HistoryBook>
     }
     options.log.warn(`history: git.commit is on, but the ${tree ? 'project is not all in one' : 'data folder is in no'} git work tree (git init, or git clone the project); history is kept in data/history/`);
   }
-  return createStoreHistory(fileHistoryStorage(options.dataDir), { systemAuthor: () => systemAuthor });
+  return createStoreHistory(fileHistoryStorage(options.dataDir), { systemAuthor: () => systemAuthor, onLost });
 }
 export { diffContent, type ContentDiff, type ContentDiffJson, type DiffOptions } from './diff/index.js';

@@ -15,6 +15,8 @@ export interface StoreHistoryOptions {
   systemAuthor: () => HistoryAuthor;
   /** ISO 8601 now; the clock by default. */
   now?: () => string;
+  /** Told of an entry that could not be kept after its write landed (a disk that refuses). */
+  onLost?: (error: unknown) => void;
 }
 
 /** The schema of a content type under the hash of its stable JSON; worked out once per type object. */
@@ -78,11 +80,11 @@ export function createStoreHistory(storage: HistoryStorage, options: StoreHistor
         if (settledAs) return;
         settledAs = 'landed';
         if (storage.appendsWhen !== 'landed') return;
-        const appending = append();
-        const tracked = appending.catch(() => undefined);
+        // History never fails a write that landed: an entry that cannot be kept is said, not thrown.
+        const tracked = append().catch((error: unknown) => options.onLost?.(error));
         inFlight.add(tracked);
         void tracked.then(() => inFlight.delete(tracked));
-        return appending;
+        return tracked;
       },
       failed() {
         settledAs ??= 'failed';
