@@ -43,25 +43,20 @@ const errorCode = (error: unknown) => (error as NodeJS.ErrnoException | undefine
 /** How often appended history is synced to disk. */
 const SYNC_EVERY_MS = 1000;
 
-/** Syncs a file's data to disk. */
-async function syncFile(path: string): Promise<void> {
+/**
+ * Syncs a file's data to disk, or a folder, so that the names it holds (a new file, a rename)
+ * survive a crash.
+ */
+async function syncPath(path: string, what: 'file' | 'folder'): Promise<void> {
   const handle = await open(path, 'r');
   try {
-    await handle.datasync();
+    await (what === 'file' ? handle.datasync() : handle.sync());
   } finally {
     await handle.close();
   }
 }
 
-/** Syncs a folder, so that the names it holds (a new file, a rename) survive a crash. */
-async function syncFolder(path: string): Promise<void> {
-  const handle = await open(path, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
+const syncFolder = (path: string) => syncPath(path, 'folder');
 
 /** Creates `dir` when missing, and syncs each folder that holds one it created. */
 async function ensureFolder(dir: string): Promise<void> {
@@ -172,7 +167,7 @@ export function fileHistoryStorage(dataDir: string): HistoryStorage {
       const folders = [...unsynced.folders];
       unsynced.files.clear();
       unsynced.folders.clear();
-      for (const path of files) await syncFile(path).catch(() => undefined);
+      for (const path of files) await syncPath(path, 'file').catch(() => undefined);
       for (const path of folders) await syncFolder(path).catch(() => undefined);
     })().finally(() => {
       syncing = undefined;
