@@ -18,6 +18,12 @@ export const DATA_FOLDER = 'data';
 /** The document files, under the data folder: `content/<type>/<documentId>/<status>.<locale>.json`. */
 export const CONTENT_FOLDER = 'content';
 
+/**
+ * The locale in the file name of a version of a type without locales (`published.default.json`):
+ * no locale code is `default`. History's `Folio-Locale` trailer names such versions so too.
+ */
+export const NO_LOCALE = 'default';
+
 /** Emails written with `transport: outbox`, under the data folder. */
 export const OUTBOX_FOLDER = 'outbox';
 

@@ -4,7 +4,7 @@
 import type { Json } from '../storage/index.js';
 
 /** Non-localized types keep their single version under this name on disk (it is no locale code). */
-export const NO_LOCALE = 'default';
+export { NO_LOCALE } from '../project-layout.js';
 
 /**
  * One stored version of a document (one status, one locale) as the service keeps it in memory.

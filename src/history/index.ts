@@ -11,13 +11,8 @@ import { findWorkTree, gitUser, realFolder } from './git/work-tree.js';
 import { createStoreHistory, fileHistoryStorage, postgresHistoryStorage } from './store/index.js';
 import type { HistoryBook } from './types.js';
 
-export { HISTORY_ACTIONS } from './types.js';
 export type { ContentChange, FilesChange, HistoryAction, HistoryAuthor, HistoryBook, HistoryEntry, HistoryQuery, HistoryVersion, PendingChange, StoredVersion } from './types.js';
-export { changedAttributes } from './changes.js';
-export { documentTitle } from './title.js';
 export { authorOf } from './author.js';
-export { JOURNAL_FILES } from './git/book.js';
-export { GitError } from './git/run.js';
 
 export interface HistoryOptions {
   /** The project's folder (its content-types/ is there). */

@@ -140,8 +140,17 @@ commits('writes of two users, a token and the CLI are commits of their authors, 
     assert.is(restoreCommit.author, 'Site Admin <admin@example.com>');
     assert.ok(restoreCommit.trailers.includes('Folio-Action: restore'));
     assert.ok(restoreCommit.trailers.includes(`Folio-Document: ${ids[0]}`));
-    // A commit holds one author's writes only: alice's and bob's never share one.
-    for (const commit of made) assert.ok(!/ and /.test(commit.author));
+    // A commit holds one author's writes only: each title a commit names was written by its author
+    // (create or update k, of "Article k" or "Title k …", was made by writer k % 3).
+    const writerNames = ['alice <alice@example.com>', 'bob <bob@example.com>', 'site-build <token@folio>'];
+    let named = 0;
+    for (const commit of made) {
+      for (const [, index] of commit.subject.matchAll(/(?:Create|Update) article "(?:Article|Title) (\d+)/g)) {
+        assert.is(commit.author, writerNames[Number(index) % 3], `${commit.subject}: write ${index} by ${writerNames[Number(index) % 3]}`);
+        named++;
+      }
+    }
+    assert.ok(named >= made.length / 2, `the subjects name the writes (${named} named in ${made.length} commits)`);
     // What the person had staged is still staged, not committed; their unstaged change is still unstaged.
     const status = await git(project.dir, 'status', '--porcelain');
     assert.match(status, /^A  NOTES\.md$/m);

@@ -62,9 +62,10 @@ export function createRestore(context: ContentContext, history: HistoryBook | un
       });
     }
     const locale = context.localeOf(type, options.locale, false) as string | null;
+    // Before its past is read: a document that is gone has no draft to restore into.
+    if (context.store.versions(type, documentId).length === 0) throw new NotFoundError(`${type.singularName} ${documentId} no longer exists: a deleted document cannot be restored into a draft`);
     const found = history ? await history.version({ type, documentId, locale }, version.trim()) : undefined;
     if (!found?.row) throw new NotFoundError(`${type.singularName} ${documentId} has no version ${version.trim()}${locale === null ? '' : ` in ${locale}`}`);
-    if (context.store.versions(type, documentId).length === 0) throw new NotFoundError(`${type.singularName} ${documentId} no longer exists: a deleted document cannot be restored into a draft`);
     return update(type, documentId, payloadOf(context, type, found.row), { ...options, status: 'draft', action: 'restore' });
   };
 }

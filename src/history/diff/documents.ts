@@ -4,6 +4,7 @@
  */
 import { parseDocumentFileName, type DocumentStatus, type Json } from '../../storage/index.js';
 import { parseYaml } from '../../yaml.js';
+import { NO_LOCALE } from '../../project-layout.js';
 import { compareVersions, type Row } from './changes.js';
 import { shapeOfFile, titleAttribute, type ShapeBook, type ShapeOverlays, type TypeShape } from './shapes.js';
 import type { ChangeKind, SchemaFileChange, VersionChange } from './types.js';
@@ -27,7 +28,7 @@ export interface SchemaFile {
 }
 
 const SCHEMA_FILE = /^(.+)\.(ya?ml|json)$/;
-const NOT_LOCALIZED = 'default';
+const NOT_LOCALIZED = NO_LOCALE;
 
 /** Sorts the changed files into document versions and schema files; anything else under the folders is left out. */
 export function classify(files: readonly ChangedFile[], revisions: Revisions): { versions: VersionFile[]; schemas: SchemaFile[] } {

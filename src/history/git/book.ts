@@ -15,7 +15,8 @@ import type { ContentChange, HistoryAuthor, HistoryBook, PendingChange, StoredVe
 import { createCommitter } from './committer.js';
 import { identityOf } from './identity.js';
 import { openJournal, type Journal, type PendingCommit, type PendingFile } from './journal.js';
-import { listFromGit, NO_LOCALE, versionFromGit, type TreePaths } from './reader.js';
+import { NO_LOCALE } from '../../project-layout.js';
+import { listFromGit, versionFromGit, type TreePaths } from './reader.js';
 import type { WorkTree } from './work-tree.js';
 
 /**
@@ -23,7 +24,6 @@ import type { WorkTree } from './work-tree.js';
  * process (`.pending-commits-<pid>.jsonl`), so that a CLI command and a server never rewrite one
  * file at once. A process takes over the journals of processes that are gone.
  */
-export const JOURNAL_FILES = '.pending-commits-*.jsonl';
 const JOURNAL = /^\.pending-commits-(\d+)\.jsonl$/;
 
 const alive = (pid: number): boolean => {

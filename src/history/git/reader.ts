@@ -4,6 +4,7 @@
  * by hand, by which files it added and removed), with the attributes it changed read from the two
  * blobs; and one version read back as it was, with its content type of then.
  */
+import { NO_LOCALE } from '../../project-layout.js';
 import { contentTypeFromText, type ContentType } from '../../schema/index.js';
 import type { DocumentStatus } from '../../storage/index.js';
 import { changedAttributes } from '../changes.js';
@@ -12,8 +13,6 @@ import { TOKEN_EMAIL } from './identity.js';
 import { git, readObjects } from './run.js';
 import type { WorkTree } from './work-tree.js';
 
-/** The file name of a non-localized type's versions (and its `Folio-Locale` trailer). */
-export const NO_LOCALE = 'default';
 const NO_BLOB = /^0+$/;
 const FILE = /^(draft|published)\.([^.]+)\.json$/;
 
