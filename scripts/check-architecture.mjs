@@ -46,7 +46,7 @@ const ADMIN_SOURCE = /\.(?:js|mjs)$/;
 const LAYERS = [
   { name: 'transport', folders: ['server', 'cli'], skips: ['storage'] },
   { name: 'composition root', folders: ['project'] },
-  { name: 'service', folders: ['content', 'users', 'auth', 'permissions', 'i18n', 'email', 'media', 'webhooks', 'import', 'history'] },
+  { name: 'service', folders: ['content', 'users', 'auth', 'permissions', 'i18n', 'email', 'media', 'webhooks', 'import', 'history', 'extensions'] },
   // What a project declares, read and checked: content types (schema/), settings (config/) and the model engine.
   { name: 'model', folders: ['model', 'schema', 'config'] },
   { name: 'storage', folders: ['storage'] },

@@ -23,6 +23,7 @@ import { registerImport } from './commands/import.js';
 import { registerWebhook } from './commands/webhook.js';
 import { registerHistory } from './commands/history.js';
 import { registerDiff } from './commands/diff.js';
+import { registerRoutes } from './commands/routes.js';
 
 export type { CliIo } from './io.js';
 
@@ -56,6 +57,7 @@ export function createProgram(io: CliIo = processIo): Command {
   registerMedia(program, io);
   registerImport(program, io);
   registerWebhook(program, io);
+  registerRoutes(program, io);
   registerHistory(program, io);
   registerDiff(program, io);
   return program;

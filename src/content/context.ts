@@ -19,6 +19,8 @@ import type { ContentStore } from './store.js';
 import { NO_LOCALE, type DocumentRow } from './types.js';
 import type { Outbox, WebhookEvent, WebhookNotice } from '../webhooks/index.js';
 import type { HistoryBook } from '../history/index.js';
+import type { RestQueryOptions } from '../model/index.js';
+import type { DocumentMiddlewares } from './middlewares.js';
 
 export interface ContentServiceDeps {
   schemas: Schemas;
@@ -35,6 +37,10 @@ export interface ContentServiceDeps {
   webhooks?: { outbox(notices: readonly WebhookNotice[]): Outbox | undefined };
   /** Told of each write before it lands, with its author (see recording.ts); none: no history. */
   history?: HistoryBook;
+  /** The project's document middlewares (extensions add them): every document action runs through them. */
+  middlewares?: DocumentMiddlewares;
+  /** The REST settings: the document service parses its params with them (with no page unless asked). */
+  rest(): RestQueryOptions;
   /**
    * `rest.componentIds`: component and dynamic-zone entries are answered with their `id`. Fixed for
    * the service's life, as the texts it keeps (answer cache, rows' texts) are; default false.

@@ -4,7 +4,8 @@
  * operation), and the checks of stored documents that `folio check` and the server share.
  */
 export { createContentStore, handWrittenId, HAND_WRITTEN_IDS, type ContentStore, type SyncReport } from './store.js';
-export { createContentService, type ContentService, type DraftActionOptions, type MediaLinkRequest, type MediaTarget, type RemoveOptions, type WriteOptions } from './service.js';
+export { createContentService, type ContentService, type DocumentAction, type DocumentContext, type DocumentEntries, type DocumentMiddleware, type DocumentMiddlewares, type QuerySource, type DraftActionOptions, type MediaLinkRequest, type MediaTarget, type RemoveOptions, type WriteOptions } from './service.js';
+export { createDocumentMiddlewares } from './middlewares.js';
 export { NO_LOCALE, type DocumentRow } from './types.js';
 export {
   checkStoredDocument,

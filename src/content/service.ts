@@ -7,13 +7,15 @@
  * file checks each write's action against its actor (a single type's PUT is `update`, also when it
  * creates the document; the CLI's system actor holds them all) and finds a single type's document.
  */
-import { NotFoundError } from '../errors.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import { messages } from '../messages.js';
 import { assertCan, contentAction, lookupFor, type Actor, type DraftAction } from '../permissions/index.js';
-import type { ModelLookup, PopulateTree } from '../model/index.js';
+import { contentTypeModel, parseContentQuery, type ContentQuery, type ModelLookup, type PopulateTree } from '../model/index.js';
 import type { ContentType } from '../schema/index.js';
 import { createContentContext, type ContentServiceDeps } from './context.js';
 import type { DocumentResult, DraftActionOptions, RemoveOptions, WriteOptions } from './options.js';
+import { lazyContext, lazyResult, runDocumentAction, type DocumentAction, type DocumentContext } from './middlewares.js';
+import type { DocumentStatus } from '../storage/index.js';
 import { createCreate } from './operations/create.js';
 import { createDiskSync } from './operations/disk-sync.js';
 import { createDraftActions } from './operations/draft-actions.js';
@@ -26,6 +28,25 @@ import { createHistoryReads, type HistoryReadOptions } from './operations/histor
 import { createRestore } from './operations/restore.js';
 
 export type { ContentServiceDeps } from './context.js';
+export type { DocumentAction, DocumentContext, DocumentMiddleware, DocumentMiddlewares } from './middlewares.js';
+
+/**
+ * A read's query as the request gave it (`raw`, the document service's params shape) and how one
+ * of that shape is parsed: a document middleware may change the params, and the read then runs
+ * from them.
+ */
+export interface QuerySource {
+  raw(): Record<string, unknown>;
+  parse(raw: Record<string, unknown>): ContentQuery;
+}
+
+/** What the document service's `delete` and draft actions answer, as Strapi 5's do. */
+export interface DocumentEntries {
+  documentId: string;
+  entries: Record<string, unknown>[];
+}
+
+const NO_MIDDLEWARE: readonly never[] = [];
 export type { HistoryPage, HistoryReadOptions } from './operations/history.js';
 export type { DocumentResult, DraftActionOptions, MediaLinkRequest, MediaTarget, RemoveOptions, WriteOptions } from './options.js';
 
@@ -36,19 +57,129 @@ export type ContentService = ReturnType<typeof createContentService>;
  */
 export function createContentService(deps: ContentServiceDeps) {
   const context = createContentContext(deps);
-  const { findJson, findOneJson, findSingleJson, stateTag } = createFind(context);
-  const createDocument = createCreate(context);
-  const updateDocument = createUpdate(context);
-  const removeDocument = createRemove(context);
-  const draftActionOn = createDraftActions(context);
+  const reads = createFind(context);
+  const createOperation = createCreate(context);
+  const updateOperation = createUpdate(context);
+  const removeOperation = createRemove(context);
+  const draftOperation = createDraftActions(context);
   const { noteChangedOnDisk, syncFromDisk, syncTypeFromDisk } = createDiskSync(context);
   const unlinkFile = createUnlinkFile(context);
+  const middlewares = () => deps.middlewares?.list ?? NO_MIDDLEWARE;
+
+  /** Runs `run` through the document middlewares as `action` with `params`, or straight when there are none. */
+  async function through<T>(type: ContentType, action: DocumentAction, params: Record<string, unknown>, run: (params: Record<string, unknown>) => Promise<T>): Promise<T> {
+    const list = middlewares();
+    if (list.length === 0) return run(params);
+    const documentContext: DocumentContext = { uid: type.uid, contentType: type, action, params };
+    return (await runDocumentAction(list, documentContext, () => run(documentContext.params))) as T;
+  }
+
+  /** The documentId in params a middleware may have changed. */
+  const documentIdIn = (params: Record<string, unknown>): string => {
+    if (typeof params.documentId !== 'string' || params.documentId === '') throw new ValidationError('documentId must be a string');
+    return params.documentId;
+  };
+  const statusIn = (params: Record<string, unknown>, fallback: DocumentStatus): DocumentStatus => {
+    const { status } = params;
+    if (status === undefined) return fallback;
+    if (status !== 'draft' && status !== 'published') throw new ValidationError(`Invalid status "${String(status)}": expected draft or published`);
+    return status;
+  };
+  const asResult = (document: unknown): DocumentResult => ({ data: (document ?? null) as Record<string, unknown> });
+
+  // Each write, as every door reaches it: through the document middlewares, then the operation.
+  const createDocument = async (type: ContentType, data: unknown, options: WriteOptions): Promise<DocumentResult> =>
+    asResult(await through(type, 'create', { data, locale: options.locale, status: options.status }, async (params) =>
+      (await createOperation(type, params.data, { ...options, locale: params.locale, status: statusIn(params, options.status) })).data));
+  const updateDocument = async (type: ContentType, documentId: string, data: unknown, options: WriteOptions): Promise<DocumentResult> =>
+    asResult(await through(type, 'update', { documentId, data, locale: options.locale, status: options.status }, async (params) =>
+      (await updateOperation(type, documentIdIn(params), params.data, { ...options, locale: params.locale, status: statusIn(params, options.status) })).data));
+  const removeDocument = (type: ContentType, documentId: string, options: RemoveOptions): Promise<DocumentEntries> =>
+    through(type, 'delete', { documentId, locale: options.locale }, async (params) => {
+      const id = documentIdIn(params);
+      const entries = entriesOf(type, id, params.locale);
+      await removeOperation(type, id, { ...options, locale: params.locale });
+      return { documentId: id, entries };
+    });
+  const draftActionOn = async (action: DraftAction, type: ContentType, documentId: string, options: DraftActionOptions): Promise<DocumentResult> =>
+    asResult(await through(type, action, { documentId, locale: options.locale }, async (params) =>
+      (await draftOperation(action, type, documentIdIn(params), { ...options, locale: params.locale })).data));
+
+  /** The versions a delete of `documentId` in `rawLocale` removes, as the Content API answers them. */
+  function entriesOf(type: ContentType, documentId: string, rawLocale: unknown): Record<string, unknown>[] {
+    const locale = context.localeOf(type, rawLocale, true);
+    return context.store
+      .versions(type, documentId)
+      .filter((version) => locale === '*' || version.row.locale === locale)
+      .map((version) => context.answer(type, version.row, version.status, {}));
+  }
 
   /** The document of a single type, for an action on it: a 404 when it has none. */
   function singleDocument(type: ContentType): string {
     const documentId = context.singleDocumentId(type);
     if (!documentId) throw new NotFoundError(messages.notFound);
     return documentId;
+  }
+
+  /**
+   * `find` as the JSON bytes of its answer (see operations/find.ts). Through middlewares, the cached
+   * answer is still sent as it is when none of them looked at the params or the result.
+   */
+  function findJson(type: ContentType, querystring: string, models: ModelLookup, source: QuerySource): Buffer | Promise<Buffer> {
+    const parse = () => source.parse(source.raw());
+    const list = middlewares();
+    if (list.length === 0) return reads.findJson(type, querystring, models, parse);
+    return (async () => {
+      const { context: documentContext, touched } = lazyContext(type, 'findMany', source.raw);
+      let answer: { bytes?: Buffer; meta: unknown } | undefined;
+      let lazy: ReturnType<typeof lazyResult<unknown[]>> | undefined;
+      const result = await runDocumentAction(list, documentContext, async () => {
+        if (touched()) {
+          const found = reads.find(type, source.parse(documentContext.params));
+          answer = { meta: found.meta };
+          return found.data;
+        }
+        const bytes = reads.findJson(type, querystring, models, parse);
+        answer = { bytes, get meta() { return JSON.parse(bytes.toString()).meta; } };
+        lazy = lazyResult<unknown[]>([], () => JSON.parse(bytes.toString()).data);
+        return lazy.value;
+      });
+      if (answer?.bytes && lazy && result === lazy.value && !lazy.loaded()) return answer.bytes;
+      const rows = Array.isArray(result) ? result : [];
+      const meta = answer?.meta ?? { pagination: { page: 1, pageSize: rows.length, pageCount: 1, total: rows.length } };
+      return Buffer.from(JSON.stringify({ data: result, meta }));
+    })();
+  }
+
+  /** One document's `data` as JSON text, read as `action` (`findOne`, or `findFirst` for a single type). */
+  function oneJson(type: ContentType, action: DocumentAction, documentId: () => string, query: ContentQuery, source: QuerySource | undefined): string | Promise<string> {
+    const list = middlewares();
+    if (list.length === 0 || !source) return reads.findOneJson(type, documentId(), query);
+    return (async () => {
+      const params = () => (action === 'findOne' ? { documentId: documentId(), ...source.raw() } : source.raw());
+      const { context: documentContext, touched } = lazyContext(type, action, params);
+      let lazy: ReturnType<typeof lazyResult<Record<string, unknown>>> | undefined;
+      let text: string | undefined;
+      const result = await runDocumentAction(list, documentContext, async () => {
+        if (touched()) {
+          const { documentId: id, ...rest } = documentContext.params;
+          return reads.findOne(type, action === 'findOne' ? documentIdIn({ documentId: id }) : documentId(), source.parse(rest));
+        }
+        const json = (text = reads.findOneJson(type, documentId(), query));
+        lazy = lazyResult<Record<string, unknown>>({}, () => JSON.parse(json));
+        return lazy.value;
+      });
+      if (text !== undefined && lazy && result === lazy.value && !lazy.loaded()) return text;
+      if (result === null || result === undefined) throw new NotFoundError(messages.notFound);
+      return JSON.stringify(result);
+    })();
+  }
+
+  const findOneJson = (type: ContentType, documentId: string, query: ContentQuery, source?: QuerySource) => oneJson(type, 'findOne', () => documentId, query, source);
+
+  function findSingleJson(type: ContentType, query: ContentQuery, source?: QuerySource): string | Promise<string> {
+    context.localeOf(type, query.locale, false); // an unknown locale is a 400 even before anything exists
+    return oneJson(type, 'findFirst', () => singleDocument(type), query, source);
   }
 
   async function create(type: ContentType, data: unknown, options: WriteOptions): Promise<DocumentResult> {
@@ -67,15 +198,15 @@ export function createContentService(deps: ContentServiceDeps) {
     return documentId ? updateDocument(type, documentId, data, options) : createDocument(type, data, options);
   }
 
-  async function remove(type: ContentType, documentId: string, options: RemoveOptions): Promise<void> {
+  async function remove(type: ContentType, documentId: string, options: RemoveOptions): Promise<DocumentEntries> {
     assertCan(options.actor, contentAction(type.singularName, 'delete'));
-    await removeDocument(type, documentId, options);
+    return removeDocument(type, documentId, options);
   }
 
-  async function removeSingle(type: ContentType, options: RemoveOptions): Promise<void> {
+  async function removeSingle(type: ContentType, options: RemoveOptions): Promise<DocumentEntries> {
     assertCan(options.actor, contentAction(type.singularName, 'delete'));
     context.localeOf(type, options.locale, true); // an unknown locale is a 400 even when nothing exists
-    await removeDocument(type, singleDocument(type), options);
+    return removeDocument(type, singleDocument(type), options);
   }
 
   /**
@@ -92,20 +223,61 @@ export function createContentService(deps: ContentServiceDeps) {
     return draftActionOn(action, type, singleDocument(type), options);
   }
 
+  /**
+   * The reads of the document service, from its params (`filters`, `locale`, `status`, `populate`,
+   * `fields`, `sort`, `pagination` or `start`/`limit`): no page is applied unless asked for.
+   */
+  function parseParams(type: ContentType, params: Record<string, unknown>, actor: Actor): ContentQuery {
+    const rest = { ...deps.rest(), defaultLimit: Number.MAX_SAFE_INTEGER, maxLimit: Number.MAX_SAFE_INTEGER, strictParams: false };
+    const { documentId: _documentId, data: _data, ...query } = params;
+    return parseContentQuery(query, contentTypeModel(type), modelsFor(actor), rest);
+  }
+  const readAction = (type: ContentType) => (type.kind === 'singleType' ? 'find' : 'findOne');
+
+  async function findMany(type: ContentType, params: Record<string, unknown>, actor: Actor): Promise<Record<string, unknown>[]> {
+    assertCan(actor, contentAction(type.singularName, 'find'));
+    return through(type, 'findMany', params, async (given) => reads.find(type, parseParams(type, given, actor)).data);
+  }
+
+  async function findFirst(type: ContentType, params: Record<string, unknown>, actor: Actor): Promise<Record<string, unknown> | null> {
+    assertCan(actor, contentAction(type.singularName, 'find'));
+    return through(type, 'findFirst', params, async (given) => {
+      const query = parseParams(type, given, actor);
+      return reads.find(type, { ...query, pagination: { kind: 'offset', start: 0, limit: 1, withCount: false } }).data[0] ?? null;
+    });
+  }
+
+  async function findOne(type: ContentType, params: Record<string, unknown>, actor: Actor): Promise<Record<string, unknown> | null> {
+    assertCan(actor, contentAction(type.singularName, readAction(type)));
+    return through(type, 'findOne', params, async (given) => {
+      try {
+        return reads.findOne(type, documentIdIn(given), parseParams(type, given, actor));
+      } catch (error) {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      }
+    });
+  }
+
+  async function count(type: ContentType, params: Record<string, unknown>, actor: Actor): Promise<number> {
+    assertCan(actor, contentAction(type.singularName, 'find'));
+    return through(type, 'count', params, async (given) => reads.count(type, parseParams(type, given, actor)));
+  }
+
   const { mediaTarget, linkFiles } = createLinkFiles(context, update);
-  const reads = createHistoryReads(context, deps.history);
+  const historyReads = createHistoryReads(context, deps.history);
   const restoreVersion = createRestore(context, deps.history, updateDocument);
 
   /** A document's history in one locale (`history`), newest first. */
   async function history(type: ContentType, documentId: string, options: HistoryReadOptions & { actor: Actor }) {
     assertCan(options.actor, contentAction(type.singularName, 'history'));
-    return reads.history(type, documentId, options);
+    return historyReads.history(type, documentId, options);
   }
 
   /** One version of a document as the Content API answered it then (`history`). */
   async function historyVersion(type: ContentType, documentId: string, version: string, options: { locale: unknown; actor: Actor; populate?: PopulateTree; fields?: string[] }) {
     assertCan(options.actor, contentAction(type.singularName, 'history'));
-    return reads.version(type, documentId, version, options);
+    return historyReads.version(type, documentId, version, options);
   }
 
   /** Puts a version's attributes into the current draft, as an update named `restore` (`restore`). */
@@ -122,7 +294,11 @@ export function createContentService(deps: ContentServiceDeps) {
     findJson,
     findOneJson,
     findSingleJson,
-    stateTag,
+    stateTag: reads.stateTag,
+    findMany,
+    findFirst,
+    findOne,
+    count,
     create,
     update,
     updateSingle,

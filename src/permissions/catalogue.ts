@@ -32,7 +32,8 @@ const catalogues = new WeakMap<object, readonly string[]>();
  * the content-type builder, then i18n.
  * @example actionCatalogue(schemas).includes('api::article.article.find') // true
  */
-export function actionCatalogue(schemas: CatalogueSchemas): readonly string[] {
+export function actionCatalogue(schemas: CatalogueSchemas, custom: readonly string[] = NO_CUSTOM_ACTIONS): readonly string[] {
+  if (custom.length > 0) return withCustomActions(actionCatalogue(schemas), custom);
   let catalogue = catalogues.get(schemas.contentTypes);
   if (!catalogue) {
     const ids: string[] = [];
@@ -55,6 +56,19 @@ export function actionCatalogue(schemas: CatalogueSchemas): readonly string[] {
   return catalogue;
 }
 
+const NO_CUSTOM_ACTIONS: readonly string[] = Object.freeze([]);
+const extended = new WeakMap<readonly string[], { base: readonly string[]; catalogue: readonly string[] }>();
+
+/** The catalogue with the actions of a project's own routes after it (see docs/custom-code.md), made once per pair of lists. */
+function withCustomActions(base: readonly string[], custom: readonly string[]): readonly string[] {
+  const kept = extended.get(custom);
+  if (kept?.base === base) return kept.catalogue;
+  const known = new Set(base);
+  const catalogue = Object.freeze([...base, ...custom.filter((id) => !known.has(id))]);
+  extended.set(custom, { base, catalogue });
+  return catalogue;
+}
+
 /**
  * `api::article.article.find` → `['api::article', 'article', 'find']`; undefined when the id does
  * not have the `<type>.<controller>.<action>` shape.
@@ -71,7 +85,7 @@ export function splitAction(id: string): [type: string, controller: string, acti
  * as Strapi adds stored actions with `_.set`.
  * @example permissionTree(schemas, new Set(['api::article.article.find']))['api::article'].controllers.article.find // { enabled: true, policy: '' }
  */
-export function permissionTree(schemas: CatalogueSchemas, granted: ReadonlySet<string> = new Set()): PermissionTree {
+export function permissionTree(schemas: CatalogueSchemas, granted: ReadonlySet<string> = new Set(), custom: readonly string[] = NO_CUSTOM_ACTIONS): PermissionTree {
   const tree: PermissionTree = {};
   const place = (id: string, enabled: boolean) => {
     const parts = splitAction(id);
@@ -80,7 +94,7 @@ export function permissionTree(schemas: CatalogueSchemas, granted: ReadonlySet<s
     const controllers = (tree[type] ??= { controllers: {} }).controllers;
     (controllers[controller] ??= {})[action] = { enabled, policy: '' };
   };
-  const catalogue = actionCatalogue(schemas);
+  const catalogue = actionCatalogue(schemas, custom);
   for (const id of catalogue) place(id, granted.has(id));
   const known = new Set(catalogue);
   for (const id of granted) if (!known.has(id)) place(id, true);

@@ -33,6 +33,8 @@ export interface RoleServiceDeps {
   /** Users rows carry `role`: the id of their role. Deleting a role moves its users to Public. */
   users: Pick<Table<Row>, 'rows' | 'update'>;
   schemas: CatalogueSchemas;
+  /** The actions of the project's own routes (extensions add them), granted like any other. */
+  customActions?: () => readonly string[];
 }
 
 /** A role reference as a user types it: an id, a type or a name (see `resolveRole`). */
@@ -155,7 +157,8 @@ function permissionRow(id: number, role: number, action: string, stamp: string):
  */
 export function createRoleService(deps: RoleServiceDeps): RoleService {
   const { roles, permissions, users, schemas } = deps;
-  const catalogue = () => actionCatalogue(schemas);
+  const custom = () => deps.customActions?.() ?? [];
+  const catalogue = () => actionCatalogue(schemas, custom());
   const heldBy = (roleId: number) => permissionsOf(permissions.rows(), roleId);
 
   /** By numeric id (number or digits) or documentId: the `:id` of the HTTP routes. */
@@ -196,11 +199,11 @@ export function createRoleService(deps: RoleServiceDeps): RoleService {
 
     findOne(id) {
       const row = findRow(id);
-      return { ...presentRole(row), permissions: permissionTree(schemas, heldBy(row.id)) };
+      return { ...presentRole(row), permissions: permissionTree(schemas, heldBy(row.id), custom()) };
     },
 
     permissionTree() {
-      return permissionTree(schemas);
+      return permissionTree(schemas, new Set(), custom());
     },
 
     async create(actor, input) {

@@ -55,6 +55,17 @@ export async function copyDatabase(dir: string, direction: { to?: string; from?:
   return (await import('./copy.js')).copyDatabase(dir, direction, options);
 }
 
+export type { OpenedFolio, OpenFolioOptions } from './open-folio.js';
+
+/**
+ * Opens a project without serving it, for scripts and static-site builds: the document service of
+ * an extension (`documents(uid)`), then `close()`.
+ * @example const folio = await openFolio({ dir: 'site' }); const articles = await folio.documents('api::article.article').findMany({ status: 'published' }); await folio.close();
+ */
+export async function openFolio(options: import('./open-folio.js').OpenFolioOptions = {}): Promise<import('./open-folio.js').OpenedFolio> {
+  return (await import('./open-folio.js')).openFolio(options);
+}
+
 export type { CheckOptions, CheckProblem, CheckReport } from './check.js';
 
 /**

@@ -48,10 +48,14 @@ export function createLiveContent(initial: ContentService, initialSchemas: Schem
 
   const content: ContentService = {
     modelsFor: (actor) => current.modelsFor(actor),
-    findJson: (type, querystring, models, parse) => current.findJson(currentType(type), querystring, models, parse),
-    findOneJson: (type, documentId, query) => current.findOneJson(currentType(type), documentId, query),
-    findSingleJson: (type, query) => current.findSingleJson(currentType(type), query),
+    findJson: (type, querystring, models, source) => current.findJson(currentType(type), querystring, models, source),
+    findOneJson: (type, documentId, query, source) => current.findOneJson(currentType(type), documentId, query, source),
+    findSingleJson: (type, query, source) => current.findSingleJson(currentType(type), query, source),
     stateTag: (type, documentId, locale) => current.stateTag(currentType(type), documentId, locale),
+    findMany: (type, params, actor) => current.findMany(currentType(type), params, actor),
+    findFirst: (type, params, actor) => current.findFirst(currentType(type), params, actor),
+    findOne: (type, params, actor) => current.findOne(currentType(type), params, actor),
+    count: (type, params, actor) => current.count(currentType(type), params, actor),
     create: (type, data, options) => write((service) => service.create(currentType(type), data, options)),
     update: (type, documentId, data, options) => write((service) => service.update(currentType(type), documentId, data, options)),
     updateSingle: (type, data, options) => write((service) => service.updateSingle(currentType(type), data, options)),

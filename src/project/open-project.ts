@@ -44,31 +44,40 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   logSettings = data.config.server.logger;
   const tokens = await signingSettings(opened, log);
   const served = store.serve({ log, watchContent: data.config.server.watchContent, contentTypes: data.schemas.contentTypes.map((type) => type.singularName) });
+  let accounts: Accounts | undefined;
   try {
     const content = await serveContent(opened, served, log);
-    const accounts = await openAccounts(opened, tokens, log);
+    accounts = await openAccounts(opened, tokens, log);
+    const opening = accounts;
     const serving: Omit<Project, keyof ProjectData> = {
       documents: served.documents,
       content: content.live.content,
       tokens,
-      ...accounts,
+      ...opening,
       log,
       watch: () => followChanges(opened, served, content, log),
       flush: files.whenIdle,
       storeProblem: () => store.problem(),
-      async close() {
+      close: async () => {
+        await data.extensions.close();
         await served.stop();
         await data.history.close();
-        accounts.redis?.client.disconnect();
+        opening.redis?.client.disconnect();
         await store.close();
       },
     };
     // Every folder is watched by now (the watch started before the documents were read): any change made after `openProject` is told.
     await served.ready;
+    // The extension's bootstrap may read and write documents: they are served from here on.
+    await data.extensions.serve(content.live.content);
     // The project's data as it is, its live getters (config, content types and what is built from them) kept.
     return Object.defineProperties(serving, Object.getOwnPropertyDescriptors(data)) as Project;
   } catch (error) {
-    await served.stop(); // a project that did not open leaves no thread behind
+    // A project that did not open (a bootstrap that threw, say) leaves no thread or connection behind.
+    await served.stop();
+    accounts?.redis?.client.disconnect();
+    await data.history.close().catch(() => undefined);
+    await store.close().catch(() => undefined);
     throw error;
   }
 }
@@ -102,7 +111,7 @@ async function serveContent(opened: OpenedData, served: ServedDocuments, log: Lo
   const leftBehind = await served.startWarning(schemas.contentTypes.reduce((sum, type) => sum + store.documentIds(type).length, 0));
   if (leftBehind) log.warn(leftBehind);
   const config = data.config;
-  const deps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => data.config.i18n, webhooks: data.webhooks, history: data.history, componentIds: config.api.rest.componentIds };
+  const deps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => data.config.i18n, webhooks: data.webhooks, history: data.history, componentIds: config.api.rest.componentIds, rest: () => data.config.api.rest, middlewares: data.extensions.middlewares };
   const live = createLiveContent(createContentService({ schemas, lookup, store, ...deps }), schemas);
 
   async function applyContentTypes(next: Schemas): Promise<string[]> {

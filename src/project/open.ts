@@ -19,6 +19,7 @@ import { createFileStore, MIGRATIONS, type DocumentAdapter, type FileStore, type
 import type { Redis } from '../redis/index.js';
 import { createWebhookService, type DeliveryRow, type WebhookRow, type WebhookService } from '../webhooks/index.js';
 import type { HistoryBook } from '../history/index.js';
+import { openExtensions, type Extensions } from '../extensions/index.js';
 import { apiTokenSalt } from './api-token-salt.js';
 import { openStore, type ProjectStore } from './store.js';
 import { assertProject, projectEnv, projectPaths, type ProjectPaths } from './paths.js';
@@ -106,6 +107,8 @@ export interface ProjectData {
   webhooks: WebhookService;
   /** Who made each write and each version as it was (docs/history.md): close it to commit what waits. */
   history: HistoryBook;
+  /** The project's own code (extensions/index.ts), registered: its routes, policies and document middlewares. */
+  extensions: Extensions;
 }
 
 /** See `openProjectData` in index.ts, the module's door. */
@@ -121,6 +124,17 @@ export async function openData(dir: string, options: DataOptions & { log?: Logge
   const paths = projectPaths(dir, env);
   const config = await loadConfig(paths.root, { ...options, env });
   const schemas = await loadSchemas(paths.root);
+  let current = config;
+  // Built once the store is open (below): the extension's register sees the content types as loaded.
+  let models!: Models;
+  // Before the store opens: an extension that does not load stops here, with nothing to close.
+  const extensions = await openExtensions({
+    root: paths.root,
+    log: options.log ?? createLogger({ settings: () => current.server.logger }),
+    schemas: () => (models as Models | undefined)?.schemas ?? schemas,
+    rest: () => current.api.rest,
+    tables: () => tables,
+  });
   await mkdir(paths.data, { recursive: true, mode: 0o700 });
   // data/ holds password hashes and tokens: owner-only, also when it came from a git checkout.
   await chmod(paths.data, 0o700).catch(() => undefined);
@@ -129,19 +143,18 @@ export async function openData(dir: string, options: DataOptions & { log?: Logge
   const store = await openStore(config.database, { files, paths });
   const tables = store.tables as unknown as Tables;
   await seedBuiltInRoles(tables.roles, tables.permissions, { extra: config.usersPermissions.bootstrapPermissions });
-  let current = config;
   const build = (next: Schemas): Models => {
     const lookup = createModelLookup(next);
     const users = createUserService({
       users: tables.users, roles: tables.roles, sessions: tables.sessions, userModel: lookup.userModel, lookup, config: () => current,
     });
-    const roles = createRoleService({ roles: tables.roles, permissions: tables.permissions, users: tables.users, schemas: next });
+    const roles = createRoleService({ roles: tables.roles, permissions: tables.permissions, users: tables.users, schemas: next, customActions: () => extensions.actions() });
     return { schemas: next, lookup, users, roles };
   };
-  let models = build(schemas);
+  models = build(schemas);
   const apiTokens = createApiTokenService({
     tokens: tables.tokens,
-    catalogue: () => actionCatalogue(models.schemas),
+    catalogue: () => actionCatalogue(models.schemas, extensions.actions()),
     ...apiTokenSalt(dir, options, env.API_TOKEN_SALT, paths, files),
     now: options.now,
   });
@@ -176,6 +189,7 @@ export async function openData(dir: string, options: DataOptions & { log?: Logge
     media,
     webhooks,
     history,
+    extensions,
   };
   return {
     data,

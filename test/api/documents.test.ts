@@ -29,7 +29,7 @@ collection('POST should answer 200 { data, meta: {} } with id, documentId, every
   for (const field of ['createdAt', 'updatedAt', 'publishedAt']) assert.match(doc[field], /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/, field);
   assert.not.ok('sections' in doc, 'components appear only when populated');
   assert.not.ok('category' in doc, 'relations appear only when populated');
-  assert.equal(Object.keys(doc), ['id', 'documentId', 'title', 'slug', 'body', 'views', 'createdAt', 'updatedAt', 'publishedAt', 'locale']);
+  assert.equal(Object.keys(doc), ['id', 'documentId', 'title', 'slug', 'body', 'views', 'likes', 'createdAt', 'updatedAt', 'publishedAt', 'locale']);
 });
 
 collection('a 200 means the document is stored (on disk, or committed in the database)', async () => {

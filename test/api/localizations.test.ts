@@ -28,7 +28,7 @@ localizations('GET one lists the other locale versions with id, documentId, loca
   const { data } = response.body;
   assert.is(data.locale, 'en');
   assert.equal(data.localizations, [{ ...fr }], 'the fr version, as GET ?locale=fr shows it');
-  assert.equal(Object.keys(data.localizations[0]), ['id', 'documentId', 'title', 'slug', 'body', 'views', 'createdAt', 'updatedAt', 'publishedAt', 'locale']);
+  assert.equal(Object.keys(data.localizations[0]), ['id', 'documentId', 'title', 'slug', 'body', 'views', 'likes', 'createdAt', 'updatedAt', 'publishedAt', 'locale']);
   const fromFr = (await one('locale=fr&populate=localizations')).body.data[0];
   assert.equal(fromFr.localizations.map((entry: { locale: string; title: string }) => [entry.locale, entry.title]), [['en', 'Hello']]);
 });

@@ -84,7 +84,7 @@ test('a shared attribute written in one locale is copied to the other locales of
     { status: 'draft', row: row(2, 'fr', { title: 'Bonjour', views: 1 }) },
     { status: 'published', row: row(3, 'fr', { title: 'Bonjour', views: 1 }, '2026-01-03T00:00:00.000Z') },
   ]);
-  assert.equal(book.sharedNames(article).sort(), ['category', 'cover', 'views']);
+  assert.equal(book.sharedNames(article).sort(), ['category', 'cover', 'likes', 'views']);
   const copies = book.sharedCopies(article, row(1, 'en', { title: 'Hello', views: 7 }), 'draft');
   assert.equal(copies.map(({ status, row: copy }) => [status, copy.locale, copy.title, copy.views]), [['draft', 'fr', 'Bonjour', 7]], 'only the other locale\'s draft');
   assert.is.not(copies[0]!.row.updatedAt, '2026-01-02T00:00:00.000Z');

@@ -34,6 +34,7 @@ const PAGES = [
   'docs/content-types.md',
   'docs/content-in-git.md',
   'docs/history.md',
+  'docs/custom-code.md',
   'docs/configuration.md',
   'docs/api/content.md',
   'docs/api/query-parameters.md',

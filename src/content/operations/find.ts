@@ -48,15 +48,22 @@ export function createFind(context: ContentContext) {
     return locale === '*' ? store.rowsInAllLocales(type, status) : store.rows(type, status, locale);
   }
 
-  /** The rows of one page of a list query, and its meta. */
-  function selectPage(type: ContentType, query: ContentQuery) {
+  /** The rows a list query matches, in its order. */
+  function matching(type: ContentType, query: ContentQuery, sort: ContentQuery['sort']): readonly DocumentRow[] {
     const model = contentTypeModel(type);
     const locale = context.localeOf(type, query.locale, true);
     const { evaluate } = context.contexts(query.status);
-    let rows = selectRows(storedRows(type, query, locale), query.filters, query.sort, model, evaluate);
-    if (query.q) rows = rows.filter(matchesSearch(query.q, model));
-    return { model, ...paginate(rows, query.pagination) };
+    const rows = selectRows(storedRows(type, query, locale), query.filters, sort, model, evaluate);
+    return query.q ? rows.filter(matchesSearch(query.q, model)) : rows;
   }
+
+  /** The rows of one page of a list query, and its meta. */
+  function selectPage(type: ContentType, query: ContentQuery) {
+    return { model: contentTypeModel(type), ...paginate(matching(type, query, query.sort), query.pagination) };
+  }
+
+  /** How many documents a list query matches, all pages together (the document service's `count`). */
+  const count = (type: ContentType, query: ContentQuery): number => matching(type, query, []).length;
 
   function find(type: ContentType, query: ContentQuery) {
     const { model, rows, meta } = selectPage(type, query);
@@ -182,6 +189,12 @@ export function createFind(context: ContentContext) {
     return JSON.stringify(present(model, row, { populate: query.populate, fields: query.fields }, presentContext));
   }
 
+  /** One document as an object in the query's shape (the document service's `findOne`). */
+  function findOne(type: ContentType, documentId: string, query: ContentQuery): Record<string, unknown> {
+    const row = findVersion(type, documentId, query);
+    return present(contentTypeModel(type), row, { populate: query.populate, fields: query.fields }, context.contexts(query.status).present);
+  }
+
   function findSingleJson(type: ContentType, query: ContentQuery): string {
     context.localeOf(type, query.locale, false); // an unknown locale is a 400 even before anything exists
     const documentId = context.singleDocumentId(type);
@@ -199,5 +212,5 @@ export function createFind(context: ContentContext) {
     return id === undefined ? undefined : context.versions.stateOf(type, id, context.localeOf(type, rawLocale, true));
   }
 
-  return { findJson, findOneJson, findSingleJson, stateTag };
+  return { find, findJson, findOne, findOneJson, findSingleJson, count, stateTag };
 }

@@ -7,11 +7,12 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { ApiConfig } from '../../config/index.js';
-import type { ContentService, WriteOptions } from '../../content/index.js';
+import type { ContentService, QuerySource, WriteOptions } from '../../content/index.js';
 import { contentTypeModel, parseContentQuery, parseQueryString, requireDataPayload, type ContentQuery } from '../../model/index.js';
 import { contentAction, DRAFT_ACTIONS } from '../../permissions/index.js';
 import type { ContentType } from '../../schema/index.js';
-import { requires } from '../authorize.js';
+import type { Extensions } from '../../extensions/index.js';
+import { routeGuards } from './custom.js';
 import { answerTagged, documentTag, ifMatchStates, listTag } from '../entity-tags.js';
 import { actorOf } from '../state.js';
 
@@ -19,13 +20,23 @@ export interface ContentRoutesDeps {
   content: ContentService;
   contentTypes: ContentType[];
   rest(): ApiConfig['rest'];
+  /** The project's extensions: policies they put on these routes. */
+  extensions?: Extensions;
 }
 
 /** The models as the caller may read them (see `ModelLookup.mayRead`). */
 const modelsOf = (ctx: Context, deps: ContentRoutesDeps) => deps.content.modelsFor(actorOf(ctx));
 
-function queryOf(ctx: Context, type: ContentType, deps: ContentRoutesDeps, models = modelsOf(ctx, deps)): ContentQuery {
-  return parseContentQuery(parseQueryString(ctx.querystring), contentTypeModel(type), models, deps.rest());
+/** The request's query as given and how it parses; each `raw()` is a fresh copy, for a document middleware to change. */
+function sourceOf(ctx: Context, type: ContentType, deps: ContentRoutesDeps, models = modelsOf(ctx, deps)): QuerySource {
+  return {
+    raw: () => parseQueryString(ctx.querystring),
+    parse: (raw) => parseContentQuery(raw, contentTypeModel(type), models, deps.rest()),
+  };
+}
+
+function queryOf(ctx: Context, type: ContentType, deps: ContentRoutesDeps, source = sourceOf(ctx, type, deps)): ContentQuery {
+  return source.parse(source.raw());
 }
 
 function writeOptions(ctx: Context, query: ContentQuery): WriteOptions {
@@ -58,25 +69,26 @@ export function answerWritten(ctx: Context, deps: ContentRoutesDeps, type: Conte
 export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
   const { content } = deps;
   for (const type of deps.contentTypes) {
-    const action = (name: string) => requires(contentAction(type.singularName, name));
+    const action = (name: string) => routeGuards(deps.extensions, type.uid, name, contentAction(type.singularName, name));
 
     if (type.kind === 'singleType') {
       const path = `/${type.singularName}`;
-      router.get(path, action('find'), (ctx) => {
-        const query = queryOf(ctx, type, deps);
-        answerDocument(ctx, deps, type, query, undefined, `{"data":${content.findSingleJson(type, query)},"meta":{}}`);
+      router.get(path, ...action('find'), async (ctx) => {
+        const source = sourceOf(ctx, type, deps);
+        const query = queryOf(ctx, type, deps, source);
+        answerDocument(ctx, deps, type, query, undefined, `{"data":${await content.findSingleJson(type, query, source)},"meta":{}}`);
       });
-      router.put(path, action('update'), async (ctx) => {
+      router.put(path, ...action('update'), async (ctx) => {
         const query = queryOf(ctx, type, deps);
         answerWritten(ctx, deps, type, query, undefined, await content.updateSingle(type, requireDataPayload(ctx.request.body), writeOptions(ctx, query)));
       });
-      router.delete(path, action('delete'), async (ctx) => {
+      router.delete(path, ...action('delete'), async (ctx) => {
         const query = queryOf(ctx, type, deps);
         await content.removeSingle(type, { locale: query.locale, actor: actorOf(ctx), ifMatch: writeOptions(ctx, query).ifMatch });
         ctx.status = 204;
       });
       for (const name of type.draftAndPublish ? DRAFT_ACTIONS : []) {
-        router.post(`${path}/actions/${name}`, action(name), async (ctx) => {
+        router.post(`${path}/actions/${name}`, ...action(name), async (ctx) => {
           const query = queryOf(ctx, type, deps);
           answerWritten(ctx, deps, type, query, undefined, await content.draftActionSingle(name, type, writeOptions(ctx, query)));
         });
@@ -86,20 +98,23 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
 
     const list = `/${type.pluralName}`;
     const one = `/${type.pluralName}/:documentId`;
-    router.get(list, action('find'), (ctx) => {
+    router.get(list, ...action('find'), (ctx) => {
       const models = modelsOf(ctx, deps);
-      const body = content.findJson(type, ctx.querystring, models, () => queryOf(ctx, type, deps, models));
+      const body = content.findJson(type, ctx.querystring, models, sourceOf(ctx, type, deps, models));
+      // A promise only when document middlewares run: the cached read stays synchronous without them.
+      if (body instanceof Promise) return body.then((bytes) => answerTagged(ctx, listTag(bytes), bytes));
       answerTagged(ctx, listTag(body), body);
     });
-    router.post(list, action('create'), async (ctx) => {
+    router.post(list, ...action('create'), async (ctx) => {
       const query = queryOf(ctx, type, deps);
       // This API answers 200, not Strapi's 201 (docs/api/differences-from-strapi.md).
       const created = await content.create(type, requireDataPayload(ctx.request.body), writeOptions(ctx, query));
       answerWritten(ctx, deps, type, query, String(created.data.documentId), created);
     });
-    router.get(one, action('findOne'), (ctx) => {
-      const query = queryOf(ctx, type, deps);
-      const data = content.findOneJson(type, ctx.params.documentId!, query);
+    router.get(one, ...action('findOne'), async (ctx) => {
+      const source = sourceOf(ctx, type, deps);
+      const query = queryOf(ctx, type, deps, source);
+      const data = await content.findOneJson(type, ctx.params.documentId!, query, source);
       let body: string;
       if (query.locale !== undefined && deps.rest().localeDocumentAsArray) {
         // With `locale`, this API answers the document as a one-element list with pagination
@@ -111,17 +126,17 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
       }
       answerDocument(ctx, deps, type, query, ctx.params.documentId!, body);
     });
-    router.put(one, action('update'), async (ctx) => {
+    router.put(one, ...action('update'), async (ctx) => {
       const query = queryOf(ctx, type, deps);
       answerWritten(ctx, deps, type, query, ctx.params.documentId!, await content.update(type, ctx.params.documentId!, requireDataPayload(ctx.request.body), writeOptions(ctx, query)));
     });
-    router.delete(one, action('delete'), async (ctx) => {
+    router.delete(one, ...action('delete'), async (ctx) => {
       const query = queryOf(ctx, type, deps);
       await content.remove(type, ctx.params.documentId!, { locale: query.locale, actor: actorOf(ctx), ifMatch: writeOptions(ctx, query).ifMatch });
       ctx.status = 204;
     });
     for (const name of type.draftAndPublish ? DRAFT_ACTIONS : []) {
-      router.post(`${one}/actions/${name}`, action(name), async (ctx) => {
+      router.post(`${one}/actions/${name}`, ...action(name), async (ctx) => {
         const query = queryOf(ctx, type, deps);
         answerWritten(ctx, deps, type, query, ctx.params.documentId!, await content.draftAction(name, type, ctx.params.documentId!, writeOptions(ctx, query)));
       });

@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import type { Project } from '../../project/index.js';
 import { authRoutes } from './auth.js';
 import { contentRoutes } from './content.js';
+import { customRoutes } from './custom.js';
 import { historyRoutes } from './history.js';
 import { i18nRoutes } from './i18n.js';
 import { roleRoutes } from './roles.js';
@@ -15,7 +16,7 @@ import { userRoutes } from './users.js';
 
 export { refreshRoutesGate } from './auth.js';
 
-const contentDeps = (project: Project) => ({ content: project.content, contentTypes: project.schemas.contentTypes, rest: () => project.config.api.rest });
+const contentDeps = (project: Project) => ({ content: project.content, contentTypes: project.schemas.contentTypes, rest: () => project.config.api.rest, extensions: project.extensions });
 
 /** What a request for a document's history or a restore looks like: `/api/<type>[/<documentId>]/history[/<version>]`, `…/actions/restore`. */
 export const HISTORY_PATH = /^\/api\/[^/]+(?:\/[^/]+)?\/(?:history(?:\/[^/]+)?|actions\/restore)$/;
@@ -38,6 +39,8 @@ export function historyRouter(project: Project): Router {
  */
 export function apiRouter(project: Project): Router {
   const api = new Router({ prefix: '/api' });
+  // The project's own routes first: `GET /articles/featured` is theirs, not a document's.
+  customRoutes(api, project.extensions, () => project.lookup.userModel);
   i18nRoutes(api, () => project.config.i18n);
   schemaRoutes(api, () => project.schemas);
   contentRoutes(api, contentDeps(project));

@@ -1,0 +1,109 @@
+/**
+ * `folio.documents(uid)`: Strapi 5's document service, each method a call of the content service
+ * (so validation, uniqueness, webhooks, history and the document middlewares are the REST API's),
+ * as the system or as a user.
+ */
+import { ValidationError } from '../errors.js';
+import type { ContentService, WriteOptions } from '../content/index.js';
+import { contentTypeModel, parseContentQuery } from '../model/index.js';
+import type { Actor } from '../permissions/index.js';
+import type { ContentType, Schemas } from '../schema/index.js';
+import type { DocumentEntries, DocumentService, FolioDocument } from './types.js';
+
+export interface DocumentServiceDeps {
+  content(): ContentService;
+  schemas(): Schemas;
+  /** Settings the REST API parses queries with. */
+  rest(): { defaultLimit: number; maxLimit: number; withCount: boolean; strictParams: boolean };
+}
+
+type Params = Record<string, unknown>;
+
+function paramsOf(value: unknown, method: string): Params {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ValidationError(`${method} takes an object of params`);
+  return value as Params;
+}
+
+const statusOf = (params: Params): 'draft' | 'published' => {
+  if (params.status === undefined || params.status === 'draft') return 'draft';
+  if (params.status === 'published') return 'published';
+  throw new ValidationError(`Invalid status "${String(params.status)}": expected draft or published`);
+};
+
+/**
+ * The document service of `uid`, acting as `actor`.
+ * @example const articles = documentService(deps, 'api::article.article', SYSTEM_ACTOR); await articles.findMany({ filters: { title: { $contains: 'Koa' } } });
+ */
+export function documentService(deps: DocumentServiceDeps, uid: string, actor: Actor): DocumentService {
+  const type = (): ContentType => {
+    const found = deps.schemas().byUid(uid);
+    if (!found) throw new ValidationError(`There is no content type ${JSON.stringify(uid)}`, { uid });
+    return found;
+  };
+  /** Strapi's document service reads drafts unless asked for the published versions. */
+  const readParams = (value: unknown, method: string): Params => {
+    const params = paramsOf(value, method);
+    return params.status === undefined ? { ...params, status: 'draft' } : params;
+  };
+  /** How a write's answer is shaped: its `populate` and `fields`, parsed as a read's. */
+  function writeOptions(contentType: ContentType, params: Params): WriteOptions {
+    const shape = parseContentQuery({ populate: params.populate, fields: params.fields }, contentTypeModel(contentType), deps.content().modelsFor(actor), { ...deps.rest(), strictParams: false });
+    return { status: statusOf(params), locale: params.locale, actor, populate: shape.populate, fields: shape.fields };
+  }
+  const entries = (documentId: string, document: Record<string, unknown>): DocumentEntries => ({ documentId, entries: [document as FolioDocument] });
+  /** A single type's document needs no documentId. */
+  const documentIdOf = (contentType: ContentType, params: Params): string | undefined => {
+    if (params.documentId === undefined && contentType.kind === 'singleType') return undefined;
+    if (typeof params.documentId !== 'string' || params.documentId === '') throw new ValidationError('documentId is required (a string)', { key: 'documentId' });
+    return params.documentId;
+  };
+
+  async function draftAction(action: 'publish' | 'unpublish' | 'discardDraft', value: unknown): Promise<DocumentEntries> {
+    const contentType = type();
+    const params = paramsOf(value, action);
+    const documentId = documentIdOf(contentType, params);
+    const options = { locale: params.locale, actor };
+    const { data } = documentId === undefined
+      ? await deps.content().draftActionSingle(action, contentType, options)
+      : await deps.content().draftAction(action, contentType, documentId, options);
+    return entries(String(data.documentId), data);
+  }
+
+  return {
+    findMany: async (params) => (await deps.content().findMany(type(), readParams(params, 'findMany'), actor)) as FolioDocument[],
+    findFirst: async (params) => (await deps.content().findFirst(type(), readParams(params, 'findFirst'), actor)) as FolioDocument | null,
+    async findOne(params) {
+      const given = readParams(params, 'findOne');
+      documentIdOf({ ...type(), kind: 'collectionType' }, given);
+      return (await deps.content().findOne(type(), given, actor)) as FolioDocument | null;
+    },
+    count: (params) => deps.content().count(type(), readParams(params, 'count'), actor),
+    async create(value) {
+      const contentType = type();
+      const params = paramsOf(value, 'create');
+      const options = writeOptions(contentType, params);
+      const written = contentType.kind === 'singleType' ? await deps.content().updateSingle(contentType, params.data, options) : await deps.content().create(contentType, params.data, options);
+      return written.data as FolioDocument;
+    },
+    async update(value) {
+      const contentType = type();
+      const params = paramsOf(value, 'update');
+      const documentId = documentIdOf(contentType, params);
+      const options = writeOptions(contentType, params);
+      const written = documentId === undefined ? await deps.content().updateSingle(contentType, params.data, options) : await deps.content().update(contentType, documentId, params.data, options);
+      return written.data as FolioDocument;
+    },
+    async delete(value) {
+      const contentType = type();
+      const params = paramsOf(value, 'delete');
+      const documentId = documentIdOf(contentType, params);
+      const options = { locale: params.locale, actor };
+      const removed = documentId === undefined ? await deps.content().removeSingle(contentType, options) : await deps.content().remove(contentType, documentId, options);
+      return removed as DocumentEntries;
+    },
+    publish: (params) => draftAction('publish', params),
+    unpublish: (params) => draftAction('unpublish', params),
+    discardDraft: (params) => draftAction('discardDraft', params),
+  };
+}

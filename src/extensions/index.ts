@@ -1,0 +1,122 @@
+/**
+ * @module extensions — a project's own code (docs/custom-code.md): `extensions/index.ts` loaded
+ * and its `register`, `bootstrap` and `destroy` called at their moments, with the `folio` object
+ * they are handed (the document service, document middlewares, routes and policies).
+ */
+import { ApplicationError, ValidationError } from '../errors.js';
+import type { ContentService, DocumentMiddlewares } from '../content/index.js';
+import type { Logger } from '../log/index.js';
+import { permissionsOf, SYSTEM_ACTOR, type Actor, type PermissionRow, type RoleRow } from '../permissions/index.js';
+import type { Schemas } from '../schema/index.js';
+import type { Row } from '../storage/index.js';
+import { documentService } from './documents.js';
+import { extensionError, loadExtension } from './load.js';
+import { createRegistry, ExtensionDefinitionError, type CustomRoute, type PolicyUse } from './registry.js';
+import type { DocumentsOptions, Extension, Folio } from './types.js';
+
+export { EXTENSIONS_FOLDER, extensionEntry } from './load.js';
+export type { CustomRoute, PolicyUse } from './registry.js';
+export type * from './types.js';
+
+export interface ExtensionsDeps {
+  root: string;
+  log: Logger;
+  schemas(): Schemas;
+  rest(): { defaultLimit: number; maxLimit: number; withCount: boolean; strictParams: boolean };
+  /** The accounts a `{ user }` of the document service is looked up in. */
+  tables(): { users: { rows(): readonly Row[]; refresh(): boolean }; roles: { rows(): readonly RoleRow[] }; permissions: { rows(): readonly PermissionRow[] } };
+}
+
+/** A project's extensions, loaded and registered. */
+export interface Extensions {
+  /** The entry file, relative to the project (`extensions/index.ts`), if there is one. */
+  entry: string | undefined;
+  folio: Folio;
+  middlewares: DocumentMiddlewares;
+  /** The routes the project added, with their actions and policies. */
+  routes(): readonly CustomRoute[];
+  /** The policies put on a generated route. */
+  policiesOf(uid: string, action: string): readonly PolicyUse[];
+  /** The actions of the project's routes, for the permission tree. */
+  actions(): readonly string[];
+  /** The documents are served: `folio.documents()` works from now on, and `bootstrap` runs. */
+  serve(content: ContentService): Promise<void>;
+  /** Runs `destroy` (once). */
+  close(): Promise<void>;
+}
+
+/** The actor of `folio.documents(uid, { user })`: that user with their role's permissions. */
+function userActor(tables: ReturnType<ExtensionsDeps['tables']>, user: DocumentsOptions['user']): Actor {
+  if (user === undefined) return SYSTEM_ACTOR;
+  const id = typeof user === 'number' ? user : user?.id;
+  const find = () => tables.users.rows().find((candidate) => candidate.id === id);
+  // A user made a moment ago by another process (the CLI, a server) may not be read yet.
+  const row = find() ?? (tables.users.refresh() ? find() : undefined);
+  if (!row) throw new ValidationError(`folio.documents: there is no user with id ${JSON.stringify(id)}`);
+  const role = tables.roles.rows().find((candidate) => candidate.id === row.role);
+  return { kind: 'user', user: row as Row & { id: number }, role, permissions: permissionsOf(tables.permissions.rows(), role?.id) };
+}
+
+/**
+ * Loads the project's extension (if any) and runs its `register`. A mistake (the file does not
+ * build, throws, or adds what cannot be) is one ProjectFileError naming the file and line.
+ * @example const extensions = await openExtensions({ root, log, schemas: () => schemas, rest, tables });
+ */
+export async function openExtensions(deps: ExtensionsDeps): Promise<Extensions> {
+  const loaded = await loadExtension(deps.root);
+  const registry = createRegistry();
+  let content: ContentService | undefined;
+  const documents = Object.assign(
+    (uid: string, options: DocumentsOptions = {}) => {
+      const served = content;
+      if (!served) throw new ApplicationError('folio.documents() works from bootstrap on: during register the documents are not read yet');
+      return documentService({ content: () => served, schemas: deps.schemas, rest: deps.rest }, uid, userActor(deps.tables(), options.user));
+    },
+    { use: (middleware: Parameters<DocumentMiddlewares['use']>[0]) => {
+      if (typeof middleware !== 'function') throw new ExtensionDefinitionError('folio.documents.use takes a function (context, next) => …');
+      registry.middlewares.use(middleware);
+    } },
+  );
+  const folio: Folio = {
+    dir: deps.root,
+    documents,
+    routes: { add: (route) => registry.addRoute(route), configure: (uid, action, config) => registry.configure(uid, action, config) },
+    policies: { add: (name, policy) => registry.addPolicy(name, policy) },
+    log: { info: (message) => deps.log.info(message), warn: (message) => deps.log.warn(message), error: (message, error) => deps.log.error(message, error) },
+  };
+
+  const run = async (hook: keyof Extension): Promise<void> => {
+    if (!loaded?.extension[hook]) return;
+    try {
+      await loaded.extension[hook]!(folio);
+    } catch (error) {
+      throw extensionError(deps.root, loaded.entry, error, `${hook} failed`);
+    }
+  };
+  await run('register');
+  if (loaded) {
+    try {
+      registry.check(deps.schemas());
+    } catch (error) {
+      throw extensionError(deps.root, loaded.entry, error, 'register added what cannot be');
+    }
+  }
+  let closed = false;
+  return {
+    entry: loaded?.entry,
+    folio,
+    middlewares: registry.middlewares,
+    routes: () => registry.routes(deps.schemas()),
+    policiesOf: (uid, action) => registry.policiesOf(uid, action),
+    actions: () => registry.actions(deps.schemas()),
+    async serve(served) {
+      content = served;
+      await run('bootstrap');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await run('destroy');
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Every route a project's server answers, with the action it asks for (`folio routes`): the `/api`
+ * routes as the routers hold them (generated, the project's own, history), and the few the app
+ * answers before them.
+ */
+import type Router from '@koa/router';
+import type { Project } from '../project/index.js';
+import { apiRouter, historyRouter } from './routes/index.js';
+
+export interface RouteEntry {
+  method: string;
+  path: string;
+  /** The action a caller needs; `public` when none, `a | b` when any of several. */
+  action: string;
+}
+
+/** Routes the app answers outside the `/api` routers. */
+const APP_ROUTES: readonly RouteEntry[] = [
+  { method: 'GET', path: '/_health', action: 'public' },
+  { method: 'GET', path: '/uploads/:file', action: 'public' },
+  { method: 'GET', path: '/admin/', action: 'public' },
+];
+
+function entriesOf(router: Router): RouteEntry[] {
+  return router.stack.flatMap((layer) => {
+    const action = layer.stack.map((middleware) => (middleware as { action?: unknown }).action).find((value) => typeof value === 'string') as string | undefined;
+    return layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path), action: action ?? 'public' }));
+  });
+}
+
+/**
+ * @example for (const { method, path, action } of listRoutes(project)) console.log(method, path, action);
+ */
+export function listRoutes(project: Project): RouteEntry[] {
+  return [...APP_ROUTES, ...entriesOf(apiRouter(project)), ...entriesOf(historyRouter(project))];
+}

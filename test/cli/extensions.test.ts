@@ -1,0 +1,133 @@
+/**
+ * A project's own code as the `folio` binary meets it: an extension that cannot load stops
+ * `folio serve` (and every command) with one line naming its file and line; `folio routes` lists
+ * its routes with their actions; `folio permission grant` knows those actions; the sample
+ * project's extension serves its like route; and a typed extension compiles against the
+ * package's types, as a user's project compiles it.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawnSync } from 'node:child_process';
+import { cp, mkdir, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { folio, initProject, repoRoot, tempDir, writeFiles } from '../_helpers/index.js';
+import { serve } from '../_helpers/server.js';
+
+const test = suite('extensions from the folio binary');
+
+/** `folio serve` on a project whose extension is `source`: its exit code and what it said. */
+async function serveWith(source: string, name = 'index.ts') {
+  const project = await initProject();
+  try {
+    await writeFiles(project.dir, { [`extensions/${name}`]: source });
+    return await folio(['--dir', project.dir, 'serve', '--port', '0']);
+  } finally {
+    await project.cleanup();
+  }
+}
+
+test('an extension that does not build stops folio serve with one line naming the file and line', async () => {
+  const result = await serveWith('export default {\n  register(folio) {\n    const x = ;\n  },\n};\n');
+  assert.is(result.code, 1);
+  assert.is(result.stderr.trim().split('\n').length, 1, result.stderr);
+  assert.match(result.stderr, /^folio: extensions\/index\.ts:3: Unexpected ";"/);
+});
+
+test('an error thrown while loading or registering names the TypeScript line it was thrown at', async () => {
+  const thrown = await serveWith("import type { Folio } from 'foliocms';\n\nexport default {\n  register(folio: Folio) {\n    throw new Error('no database password');\n  },\n};\n");
+  assert.is(thrown.code, 1);
+  assert.match(thrown.stderr, /^folio: extensions\/index\.ts:5: register failed: no database password\n$/);
+  const loading = await serveWith("const settings: any = null;\n\nsettings.port;\nexport default {};\n");
+  assert.match(loading.stderr, /^folio: extensions\/index\.ts:3: could not be loaded: Cannot read properties of null/);
+  const mistaken = await serveWith("export default {\n  register(folio) {\n    folio.routes.add({ method: 'GET', path: 'stats', handler() {} });\n  },\n};\n", 'index.mjs');
+  assert.match(mistaken.stderr, /^folio: extensions\/index\.mjs:3: register failed: folio\.routes\.add: path must look like/);
+  const notAnObject = await serveWith('export default 42;\n', 'index.js');
+  assert.match(notAnObject.stderr, /^folio: extensions\/index\.js: must default-export an object/);
+  const policy = await serveWith("export default { register(folio) { folio.routes.add({ method: 'GET', path: '/x', handler() {}, config: { policies: ['is-owner'] } }); } };\n");
+  assert.match(policy.stderr, /no policy "is-owner" was added/);
+});
+
+test('folio routes lists every route with its action; folio permission grant knows the project\'s own', async () => {
+  const project = await initProject();
+  try {
+    await writeFiles(project.dir, {
+      'extensions/index.ts': [
+        "import type { Folio } from 'foliocms';",
+        'export default {',
+        '  register(folio: Folio) {',
+        "    folio.routes.add({ method: 'POST', path: '/reports/:id/approve', handler: async function approve() { return { ok: true }; } });",
+        "    folio.routes.add({ method: 'GET', path: '/ping', handler: () => 'pong', config: { auth: false } });",
+        '  },',
+        '};',
+      ].join('\n'),
+    });
+    const listed = await folio(['--dir', project.dir, 'routes', '--json']);
+    assert.is(listed.code, 0, listed.stderr);
+    const routes = JSON.parse(listed.stdout) as Array<{ method: string; path: string; action: string }>;
+    assert.ok(routes.some((route) => route.method === 'POST' && route.path === '/api/reports/:id/approve' && route.action === 'api::reports.reports.approve'));
+    assert.ok(routes.some((route) => route.method === 'GET' && route.path === '/api/ping' && route.action === 'public'));
+    assert.ok(routes.some((route) => route.method === 'GET' && route.path === '/api/users/me' && route.action === 'plugin::users-permissions.user.me'));
+    const text = await folio(['--dir', project.dir, 'routes']);
+    assert.match(text.stdout, /POST\s+\/api\/reports\/:id\/approve\s+api::reports\.reports\.approve/);
+    const granted = await folio(['--dir', project.dir, 'permission', 'grant', 'authenticated', 'api::reports.reports.approve']);
+    assert.is(granted.code, 0, granted.stderr);
+    const unknown = await folio(['--dir', project.dir, 'permission', 'grant', 'authenticated', 'api::reports.reports.aprove']);
+    assert.is(unknown.code, 1);
+    assert.match(unknown.stderr, /did you mean "api::reports\.reports\.approve"/);
+  } finally {
+    await project.cleanup();
+  }
+});
+
+test("the sample project's extension: a slug from the title, and a like counted with its own permission", async () => {
+  const tmp = await tempDir();
+  const dir = join(tmp.path, 'sample');
+  try {
+    for (const part of ['config', 'content-types', 'extensions', 'data']) await cp(join(repoRoot, part), join(dir, part), { recursive: true, filter: (source) => !source.includes(`${join('data', 'history')}`) });
+    const server = await serve(dir);
+    try {
+      const call = async (method: string, path: string, body?: unknown, jwt?: string) => {
+        const response = await fetch(`${server.url}${path}`, { method, headers: { 'content-type': 'application/json', ...(jwt ? { authorization: `Bearer ${jwt}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+        return { status: response.status, body: (await response.json()) as any };
+      };
+      await folio(['--dir', dir, 'user', 'create', '--username', 'ada', '--email', 'ada@example.com', '--password', 'a-long-password-1']);
+      await folio(['--dir', dir, 'permission', 'grant', 'authenticated', 'api::article.article.create']);
+      const jwt = (await call('POST', '/api/auth/local', { identifier: 'ada', password: 'a-long-password-1' })).body.jwt as string;
+      const created = await call('POST', '/api/articles?status=published', { data: { title: 'Ça, c’est Koa!' } }, jwt);
+      assert.is(created.status, 200, JSON.stringify(created.body));
+      assert.is(created.body.data.slug, 'ca-c-est-koa');
+      assert.is((await call('POST', '/api/articles?status=published', { data: { title: 'Ça, c’est Koa' } }, jwt)).body.data.slug, 'ca-c-est-koa-2', 'unique');
+      const id = created.body.data.documentId as string;
+      assert.is((await call('POST', `/api/articles/${id}/like`)).status, 403, 'Public may not like');
+      const liked = await call('POST', `/api/articles/${id}/like`, undefined, jwt);
+      assert.equal(liked.body, { data: { documentId: id, likes: 1 } }, 'Authenticated holds api::article.article.like in the sample');
+      assert.is((await call('GET', `/api/articles/${id}?fields=likes`)).body.data.likes, 1, 'published: readers see the count');
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await tmp.cleanup();
+  }
+});
+
+test('a typed extension compiles against the types the package ships; a mistake in it does not', async () => {
+  const tmp = await tempDir();
+  try {
+    const project = join(tmp.path, 'site');
+    await mkdir(join(project, 'node_modules'), { recursive: true });
+    await symlink(repoRoot, join(project, 'node_modules', 'foliocms'));
+    await cp(join(repoRoot, 'extensions'), join(project, 'extensions'), { recursive: true });
+    await writeFile(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ['extensions'] }));
+    const tsc = (cwd: string) => spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', cwd], { encoding: 'utf8' });
+    const good = tsc(project);
+    assert.is(good.status, 0, good.stdout + good.stderr);
+    await writeFile(join(project, 'extensions', 'index.ts'), "import type { Folio } from 'foliocms';\nexport default { async bootstrap(folio: Folio) { await folio.documents('api::article.article').findAll(); } };\n");
+    const bad = tsc(project);
+    assert.is(bad.status, 2);
+    assert.match(bad.stdout, /Property 'findAll' does not exist on type 'DocumentService'/);
+  } finally {
+    await tmp.cleanup();
+  }
+});
+
+test.run();
