@@ -9,9 +9,8 @@ import * as assert from 'uvu/assert';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openFolio, type OpenedFolio } from '../../src/index.js';
-import { openProjectData } from '../../src/project/index.js';
 import { ValidationError, ForbiddenError } from '../../src/errors.js';
-import { eventually } from '../_helpers/index.js';
+import { eventually, folio as folioCommand } from '../_helpers/index.js';
 import { expectError } from '../_helpers/errors.js';
 import { serveProject, testProject, type ApiServer } from '../_helpers/server.js';
 
@@ -41,10 +40,15 @@ export default {
 
 let project: { dir: string; cleanup: () => Promise<void> };
 let folio: OpenedFolio;
+/** A user of the Authenticated role (which holds no content action here), made with the CLI. */
+let reader: number;
 
 const documents = suite('the document service of openFolio');
 documents.before(async () => {
   project = await testProject({ files: { 'extensions/index.mjs': EXTENSION } });
+  const made = await folioCommand(['--dir', project.dir, '--json', 'user', 'create', '--username', 'reader', '--email', 'reader@example.com', '--password', 'a-long-password-1']);
+  if (made.code !== 0) throw new Error(made.stderr);
+  reader = (JSON.parse(made.stdout) as { id: number }).id;
   folio = await openFolio({ dir: project.dir });
 });
 documents.after(async () => {
@@ -138,11 +142,10 @@ documents("the project's document middlewares run for a script's writes: rewriti
 });
 
 documents("as a user, the user's role decides; as the system, nothing is refused", async () => {
-  const data = await openProjectData(project.dir);
-  const user = await data.users.create({ kind: 'system' }, { username: 'reader', email: 'reader@example.com', password: 'a-long-password-1' });
-  const refused = await expectError(folio.documents(ARTICLE, { user: user.id as number }).create({ data: { title: 'By reader', slug: 'by-reader' } }), ForbiddenError);
+  const refused = await expectError(folio.documents(ARTICLE, { user: reader }).create({ data: { title: 'By reader', slug: 'by-reader' } }), ForbiddenError);
   assert.is(refused.message, 'Forbidden');
   await expectError(async () => folio.documents(ARTICLE, { user: 999999 }), { type: ValidationError, message: /no user with id 999999/ });
+  await expectError(folio.documents(ARTICLE, { user: { id: reader } }).count(), ForbiddenError);
 });
 
 documents.run();
@@ -154,7 +157,6 @@ let target: { dir: string; cleanup: () => Promise<void> };
 shared.before(async () => {
   target = await testProject({ authenticatedActions: ['api::article.article.history', 'api::article.article.find', 'api::article.article.findOne'] });
   server = await serveProject(target.dir, target.cleanup);
-  server.project.watch();
   await server.project.webhooks.create({ name: 'site', url: 'https://hooks.example.com/folio', events: 'entry.create' });
   script = await openFolio({ dir: target.dir });
 });

@@ -12,6 +12,7 @@ import { cp, mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { folio, initProject, repoRoot, tempDir, writeFiles } from '../_helpers/index.js';
 import { serve } from '../_helpers/server.js';
+import { openFolio } from '../../src/index.js';
 
 const test = suite('extensions from the folio binary');
 
@@ -107,6 +108,23 @@ test("the sample project's extension: a slug from the title, and a like counted 
     }
   } finally {
     await tmp.cleanup();
+  }
+});
+
+test('folio media delete says that the document middlewares did not run for the documents it unlinks a file from', async () => {
+  const project = await initProject();
+  try {
+    const dir = project.dir;
+    assert.is((await folio(['content-type', 'create', 'post', '--attr', 'title:string', 'cover:media', '--dir', dir])).code, 0);
+    await writeFiles(dir, { 'extensions/index.ts': 'export default { register(folio) { folio.documents.use((context, next) => next()); } };\n', 'notes.txt': 'plain text' });
+    assert.is((await folio(['media', 'add', 'notes.txt', '--dir', dir], { cwd: dir })).code, 0);
+    const script = await openFolio({ dir });
+    await script.documents('api::post.post').create({ data: { title: 'With a cover', cover: 1 } });
+    await script.close();
+    const deleted = await folio(['media', 'delete', '1', '--dir', dir]);
+    assert.equal([deleted.code, deleted.stdout], [0, 'Deleted file 1 (notes.txt) and its formats; unlinked it from 1 document(s). Document middlewares did not run for that unlinking.\n']);
+  } finally {
+    await project.cleanup();
   }
 });
 

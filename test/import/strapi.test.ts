@@ -231,6 +231,19 @@ test('--dry-run should print the summary and write nothing', async () => {
   }
 });
 
+test("a project with an extension is told that its document middlewares do not run for an import", async () => {
+  const project = await initTarget();
+  try {
+    await mkdir(join(project.dir, 'extensions'), { recursive: true });
+    await writeFile(join(project.dir, 'extensions', 'index.ts'), 'export default { register(folio) { folio.documents.use((context, next) => next()); } };\n');
+    const dry = await folio(['import', 'strapi', GZ, '--dry-run', '--dir', project.dir]);
+    assert.is(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /document middlewares \(extensions\/index\.ts\): not run: the archive's documents are written as Strapi exported them/);
+  } finally {
+    await project.cleanup();
+  }
+});
+
 test('a project with content should be refused unless --force, which replaces its content, users and files', async () => {
   const project = await initTarget();
   try {

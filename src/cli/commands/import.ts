@@ -83,6 +83,9 @@ export function registerImport(program: Command, io: CliIo): void {
       try {
         const report = await importStrapi(globals.dir, resolve(archive), { dryRun: options.dryRun, force: options.force, env: io.env, progress: bar?.update });
         bar?.end();
+        const { extensionEntry } = await import('../../extensions/index.js');
+        const entry = extensionEntry(resolve(globals.dir));
+        if (entry) report.skipped.push({ what: `document middlewares (${entry})`, count: 0, why: "not run: the archive's documents are written as Strapi exported them" });
         emit(io, globals, report, () => importSummary(report));
       } catch (error) {
         bar?.end();

@@ -80,6 +80,8 @@ export function registerMedia(program: Command, io: CliIo): void {
       const removed = await project.media.remove(id);
       const unlinked = await project.content.unlinkFile(id);
       await project.close();
-      done(io, globals, removed, `Deleted file ${removed.id} (${removed.name}) and its formats${unlinked > 0 ? `; unlinked it from ${unlinked} document(s)` : ''}.`);
+      // Taking a file out of the documents that show it is the media library's change, not a document action.
+      const untold = unlinked > 0 && project.extensions.middlewares.list.length > 0 ? ' Document middlewares did not run for that unlinking.' : '';
+      done(io, globals, removed, `Deleted file ${removed.id} (${removed.name}) and its formats${unlinked > 0 ? `; unlinked it from ${unlinked} document(s)` : ''}.${untold}`);
     });
 }
