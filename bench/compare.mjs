@@ -1,4 +1,4 @@
-// `npm run bench -- --compare request-log|watch-content|store|git-commit|build|none`: what one setting costs,
+// `npm run bench -- --compare request-log|watch-content|store|git-commit|middleware|build|none`: what one setting costs,
 // measured side by side (`build --base <dir>`: this checkout's build, "on", against the build of
 // another checkout, "off" — what a change of the code costs). Two `folio serve` processes on identical projects, one with the setting on and
 // one with it off (`none`: both the same, which shows how closely the method agrees with itself),
@@ -28,6 +28,9 @@ const OFF = {
   // `git-commit`: both projects are git repositories; "on" commits every write (`git.commit: true`,
   // history in git), "off" does not (history in data/history/).
   'git-commit': { gitCommit: false },
+  // `middleware`: "on" has an extension whose one document middleware passes every action through
+  // (see docs/custom-code.md); "off" has no extension.
+  middleware: { middleware: false },
   none: {},
   // `build`: "off" runs the folio of another checkout (`--base`, built), on the same project data.
   build: {},
@@ -90,7 +93,8 @@ export async function compare(setting, { docs, duration, connections, rounds, on
   const unknown = only?.find((name) => !SCENARIOS.includes(name));
   if (unknown) throw new Error(`--scenarios takes ${SCENARIOS.join(', ')}, not ${unknown}`);
   const postgres = setting === 'store' ? await startPostgresServer({ database: 'bench' }) : undefined;
-  const on = setting === 'slow-receiver' ? { receiverDelayMs: 5000 } : setting === 'git-commit' ? { gitCommit: true } : {};
+  const ON = { 'slow-receiver': { receiverDelayMs: 5000 }, 'git-commit': { gitCommit: true }, middleware: { middleware: true } };
+  const on = ON[setting] ?? {};
   const servers = [await serve(docs, on, postgres?.url), await serve(docs, OFF[setting], undefined, base && join(base, 'bin/folio.js'))];
   const all = {
     list: (server) => ({ url: server.url + readPaths(server.articles).list, connections }),

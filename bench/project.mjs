@@ -62,9 +62,10 @@ export async function peakRssMb(pid) {
 /**
  * A temporary copy of the sample project with `docs` generated articles; answers its dir and some
  * documentIds. `watchContent: false`: served without following data/content; `requestLog: false`:
- * without a line per request.
+ * without a line per request; `middleware: true`: with an extension whose one document middleware
+ * passes every action through.
  */
-export async function setUp(docs, { watchContent = true, requestLog = true, gitCommit } = {}) {
+export async function setUp(docs, { watchContent = true, requestLog = true, gitCommit, middleware = false } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'folio-bench-'));
   await cp(join(root, 'config'), join(dir, 'config'), { recursive: true });
   await cp(join(root, 'content-types'), join(dir, 'content-types'), { recursive: true });
@@ -79,6 +80,10 @@ export async function setUp(docs, { watchContent = true, requestLog = true, gitC
   const server = parse(await readFile(serverFile, 'utf8').catch(() => '')) ?? {};
   await writeFile(serverFile, stringify({ ...server, watchContent, logger: { ...server.logger, requests: requestLog }, ...(gitCommit !== undefined && { git: { commit: gitCommit } }) }));
   await mkdir(join(dir, 'data'), { recursive: true });
+  if (middleware) {
+    await mkdir(join(dir, 'extensions'));
+    await writeFile(join(dir, 'extensions/index.mjs'), 'export default { register(folio) { folio.documents.use((context, next) => next()); } };\n');
+  }
   const generated = await generate(join(dir, 'data'), docs);
   // `gitCommit` set: the project is a git repository with everything committed, as a team's is.
   if (gitCommit !== undefined) {

@@ -47,40 +47,104 @@ export function createDocumentMiddlewares(): DocumentMiddlewares {
 }
 
 /**
- * Runs `context` through `middlewares` (each may change `context.params`), then `action` with the
- * params as they are then; answers what the first middleware returns.
- * @example const document = await runDocumentAction(list, context, (params) => create(params));
+ * Runs `context` through `middlewares` (each may change `context.params`), then `action`, which
+ * reads the params as they are then (or, for a lazy context, does not when no middleware did);
+ * answers what the first middleware returns. No step is an async function: the read a cached
+ * answer serves pays one promise per middleware, not a chain of them.
+ * @example const document = await runDocumentAction(list, context, () => create(context.params));
  */
-export async function runDocumentAction(middlewares: readonly DocumentMiddleware[], context: DocumentContext, action: (params: Record<string, unknown>) => Promise<unknown>): Promise<unknown> {
-  const step = async (index: number): Promise<unknown> => {
+export function runDocumentAction(middlewares: readonly DocumentMiddleware[], context: DocumentContext, action: () => unknown): Promise<unknown> {
+  const step = (index: number): Promise<unknown> => {
     const middleware = middlewares[index];
-    if (!middleware) return action(context.params);
-    return middleware(context, () => step(index + 1));
+    try {
+      return Promise.resolve(middleware ? middleware(context, () => step(index + 1)) : action());
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
   return step(0);
 }
 
 /**
- * A context whose `params` are made on first use: `touched()` says whether a middleware read or
+ * A context whose `params` are made on first use: `touched` says whether a middleware read or
  * replaced them (then the action must run from them; otherwise from what the request already holds).
  */
-export function lazyContext(type: ContentType, action: DocumentAction, params: () => Record<string, unknown>): { context: DocumentContext; touched(): boolean } {
-  let made: Record<string, unknown> | undefined;
-  let touched = false;
-  const context = {
-    uid: type.uid,
-    contentType: type,
-    action,
-    get params() {
-      touched = true;
-      return (made ??= params());
-    },
-    set params(value: Record<string, unknown>) {
-      touched = true;
-      made = value;
-    },
-  };
-  return { context, touched: () => touched };
+export class LazyContext implements DocumentContext {
+  readonly uid: string;
+  touched = false;
+  #params: Record<string, unknown> | undefined;
+
+  constructor(
+    readonly contentType: ContentType,
+    readonly action: DocumentAction,
+    private readonly make: () => Record<string, unknown>,
+  ) {
+    this.uid = contentType.uid;
+  }
+
+  get params(): Record<string, unknown> {
+    this.touched = true;
+    return (this.#params ??= this.make());
+  }
+
+  set params(value: Record<string, unknown>) {
+    this.touched = true;
+    this.#params = value;
+  }
+}
+
+/**
+ * The traps of a lazy result: each fills the target from `load` before doing what it is asked. Its
+ * methods are shared; an instance holds only whether the target was filled (traps made per read,
+ * or a WeakMap from targets to their state, would be the read's largest cost, most of it in GC).
+ */
+class LazyHandler implements ProxyHandler<object> {
+  loaded = false;
+
+  constructor(private readonly load: () => object) {}
+
+  private fill(target: object): void {
+    if (this.loaded) return;
+    this.loaded = true;
+    Object.assign(target, this.load());
+  }
+
+  get(target: object, key: string | symbol, receiver: unknown): unknown {
+    // A promise resolved with the value asks for its `then`: that is not looking at it.
+    if (key === 'then' && !this.loaded) return undefined;
+    this.fill(target);
+    return Reflect.get(target, key, receiver);
+  }
+
+  set(target: object, key: string | symbol, value: unknown, receiver: unknown): boolean {
+    this.fill(target);
+    return Reflect.set(target, key, value, receiver);
+  }
+
+  has(target: object, key: string | symbol): boolean {
+    this.fill(target);
+    return Reflect.has(target, key);
+  }
+
+  ownKeys(target: object): ArrayLike<string | symbol> {
+    this.fill(target);
+    return Reflect.ownKeys(target);
+  }
+
+  getOwnPropertyDescriptor(target: object, key: string | symbol): PropertyDescriptor | undefined {
+    this.fill(target);
+    return Reflect.getOwnPropertyDescriptor(target, key);
+  }
+
+  defineProperty(target: object, key: string | symbol, descriptor: PropertyDescriptor): boolean {
+    this.fill(target);
+    return Reflect.defineProperty(target, key, descriptor);
+  }
+
+  deleteProperty(target: object, key: string | symbol): boolean {
+    this.fill(target);
+    return Reflect.deleteProperty(target, key);
+  }
 }
 
 /**
@@ -88,22 +152,16 @@ export function lazyContext(type: ContentType, action: DocumentAction, params: (
  * it: `loaded()` false after the chain means no middleware did, and the answer's text can be sent
  * as it is.
  */
-export function lazyResult<T extends object>(empty: T, load: () => T): { value: T; loaded(): boolean } {
-  let loaded = false;
-  const fill = () => {
-    if (loaded) return;
-    loaded = true;
-    Object.assign(empty, load());
-  };
-  const value = new Proxy(empty, {
-    // A promise resolved with the value asks for its `then`: that is not looking at it.
-    get: (target, key, receiver) => (key === 'then' && !loaded ? undefined : (fill(), Reflect.get(target, key, receiver))),
-    set: (target, key, item, receiver) => (fill(), Reflect.set(target, key, item, receiver)),
-    has: (target, key) => (fill(), Reflect.has(target, key)),
-    ownKeys: (target) => (fill(), Reflect.ownKeys(target)),
-    getOwnPropertyDescriptor: (target, key) => (fill(), Reflect.getOwnPropertyDescriptor(target, key)),
-    defineProperty: (target, key, descriptor) => (fill(), Reflect.defineProperty(target, key, descriptor)),
-    deleteProperty: (target, key) => (fill(), Reflect.deleteProperty(target, key)),
-  });
-  return { value, loaded: () => loaded };
+export class LazyResult<T extends object> {
+  readonly value: T;
+  readonly #handler: LazyHandler;
+
+  constructor(empty: T, load: () => T) {
+    this.#handler = new LazyHandler(load);
+    this.value = new Proxy(empty, this.#handler) as T;
+  }
+
+  loaded(): boolean {
+    return this.#handler.loaded;
+  }
 }

@@ -5,7 +5,9 @@
  *
  * A thin door over one shared context (context.ts) and one file per operation (operations/): this
  * file checks each write's action against its actor (a single type's PUT is `update`, also when it
- * creates the document; the CLI's system actor holds them all) and finds a single type's document.
+ * creates the document; the CLI's system actor holds them all), finds a single type's document, and
+ * runs every action through the project's document middlewares (middlewares.ts), which is also
+ * where the document service's reads from Strapi-shaped params (`findMany`, `count`, …) come in.
  */
 import { NotFoundError, ValidationError } from '../errors.js';
 import { messages } from '../messages.js';
@@ -14,7 +16,7 @@ import { contentTypeModel, parseContentQuery, type ContentQuery, type ModelLooku
 import type { ContentType } from '../schema/index.js';
 import { createContentContext, type ContentServiceDeps } from './context.js';
 import type { DocumentResult, DraftActionOptions, RemoveOptions, WriteOptions } from './options.js';
-import { lazyContext, lazyResult, runDocumentAction, type DocumentAction, type DocumentContext } from './middlewares.js';
+import { LazyContext, LazyResult, runDocumentAction, type DocumentAction, type DocumentContext } from './middlewares.js';
 import type { DocumentStatus } from '../storage/index.js';
 import { createCreate } from './operations/create.js';
 import { createDiskSync } from './operations/disk-sync.js';
@@ -45,12 +47,12 @@ export interface DocumentEntries {
   documentId: string;
   entries: Record<string, unknown>[];
 }
-
-const NO_MIDDLEWARE: readonly never[] = [];
 export type { HistoryPage, HistoryReadOptions } from './operations/history.js';
 export type { DocumentResult, DraftActionOptions, MediaLinkRequest, MediaTarget, RemoveOptions, WriteOptions } from './options.js';
 
 export type ContentService = ReturnType<typeof createContentService>;
+
+const NO_MIDDLEWARE: readonly never[] = [];
 
 /**
  * @example const content = createContentService({ schemas, lookup: createModelLookup(schemas), store, users, roles, files, i18n: () => project.config.i18n });
@@ -129,50 +131,47 @@ export function createContentService(deps: ContentServiceDeps) {
     const parse = () => source.parse(source.raw());
     const list = middlewares();
     if (list.length === 0) return reads.findJson(type, querystring, models, parse);
-    return (async () => {
-      const { context: documentContext, touched } = lazyContext(type, 'findMany', source.raw);
-      let answer: { bytes?: Buffer; meta: unknown } | undefined;
-      let lazy: ReturnType<typeof lazyResult<unknown[]>> | undefined;
-      const result = await runDocumentAction(list, documentContext, async () => {
-        if (touched()) {
-          const found = reads.find(type, source.parse(documentContext.params));
-          answer = { meta: found.meta };
-          return found.data;
-        }
-        const bytes = reads.findJson(type, querystring, models, parse);
-        answer = { bytes, get meta() { return JSON.parse(bytes.toString()).meta; } };
-        lazy = lazyResult<unknown[]>([], () => JSON.parse(bytes.toString()).data);
-        return lazy.value;
-      });
-      if (answer?.bytes && lazy && result === lazy.value && !lazy.loaded()) return answer.bytes;
-      const rows = Array.isArray(result) ? result : [];
-      const meta = answer?.meta ?? { pagination: { page: 1, pageSize: rows.length, pageCount: 1, total: rows.length } };
-      return Buffer.from(JSON.stringify({ data: result, meta }));
-    })();
+    const documentContext = new LazyContext(type, 'findMany', source.raw);
+    let cached: { bytes: Buffer; rows: LazyResult<unknown[]> } | undefined;
+    let meta: unknown;
+    const action = () => {
+      if (documentContext.touched) {
+        const found = reads.find(type, source.parse(documentContext.params));
+        meta = found.meta;
+        return found.data;
+      }
+      const bytes = reads.findJson(type, querystring, models, parse);
+      cached = { bytes, rows: new LazyResult<unknown[]>([], () => JSON.parse(bytes.toString()).data) };
+      return cached.rows.value;
+    };
+    return runDocumentAction(list, documentContext, action).then((result) => {
+      if (cached && result === cached.rows.value && !cached.rows.loaded()) return cached.bytes;
+      if (cached) meta = JSON.parse(cached.bytes.toString()).meta;
+      const count = Array.isArray(result) ? result.length : 0;
+      return Buffer.from(JSON.stringify({ data: result, meta: meta ?? { pagination: { page: 1, pageSize: count, pageCount: 1, total: count } } }));
+    });
   }
 
   /** One document's `data` as JSON text, read as `action` (`findOne`, or `findFirst` for a single type). */
   function oneJson(type: ContentType, action: DocumentAction, documentId: () => string, query: ContentQuery, source: QuerySource | undefined): string | Promise<string> {
     const list = middlewares();
     if (list.length === 0 || !source) return reads.findOneJson(type, documentId(), query);
-    return (async () => {
-      const params = () => (action === 'findOne' ? { documentId: documentId(), ...source.raw() } : source.raw());
-      const { context: documentContext, touched } = lazyContext(type, action, params);
-      let lazy: ReturnType<typeof lazyResult<Record<string, unknown>>> | undefined;
-      let text: string | undefined;
-      const result = await runDocumentAction(list, documentContext, async () => {
-        if (touched()) {
-          const { documentId: id, ...rest } = documentContext.params;
-          return reads.findOne(type, action === 'findOne' ? documentIdIn({ documentId: id }) : documentId(), source.parse(rest));
-        }
-        const json = (text = reads.findOneJson(type, documentId(), query));
-        lazy = lazyResult<Record<string, unknown>>({}, () => JSON.parse(json));
-        return lazy.value;
-      });
-      if (text !== undefined && lazy && result === lazy.value && !lazy.loaded()) return text;
+    const documentContext = new LazyContext(type, action, () => (action === 'findOne' ? { documentId: documentId(), ...source.raw() } : source.raw()));
+    let cached: { text: string; document: LazyResult<Record<string, unknown>> } | undefined;
+    const read = () => {
+      if (documentContext.touched) {
+        const { documentId: id, ...rest } = documentContext.params;
+        return reads.findOne(type, action === 'findOne' ? documentIdIn({ documentId: id }) : documentId(), source.parse(rest));
+      }
+      const text = reads.findOneJson(type, documentId(), query);
+      cached = { text, document: new LazyResult<Record<string, unknown>>({}, () => JSON.parse(text)) };
+      return cached.document.value;
+    };
+    return runDocumentAction(list, documentContext, read).then((result) => {
+      if (cached && result === cached.document.value && !cached.document.loaded()) return cached.text;
       if (result === null || result === undefined) throw new NotFoundError(messages.notFound);
       return JSON.stringify(result);
-    })();
+    });
   }
 
   const findOneJson = (type: ContentType, documentId: string, query: ContentQuery, source?: QuerySource) => oneJson(type, 'findOne', () => documentId, query, source);

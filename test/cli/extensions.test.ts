@@ -8,7 +8,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { folio, initProject, repoRoot, tempDir, writeFiles } from '../_helpers/index.js';
 import { serve } from '../_helpers/server.js';
@@ -46,6 +46,35 @@ test('an error thrown while loading or registering names the TypeScript line it 
   assert.match(notAnObject.stderr, /^folio: extensions\/index\.js: must default-export an object/);
   const policy = await serveWith("export default { register(folio) { folio.routes.add({ method: 'GET', path: '/x', handler() {}, config: { policies: ['is-owner'] } }); } };\n");
   assert.match(policy.stderr, /no policy "is-owner" was added/);
+});
+
+test('register, bootstrap and destroy run at their moments: serve runs all three, a command that only opens the data runs register', async () => {
+  const project = await initProject();
+  try {
+    const dir = project.dir;
+    const marks = join(dir, 'marks.txt');
+    await writeFiles(dir, {
+      'extensions/index.mjs': [
+        "import { appendFileSync } from 'node:fs';",
+        `const mark = (what) => appendFileSync(${JSON.stringify(marks)}, what + '\\n');`,
+        'export default {',
+        "  register() { mark('register'); },",
+        "  async bootstrap(folio) { mark('bootstrap ' + (await folio.documents('api::post.post').count())); },",
+        "  destroy() { mark('destroy'); },",
+        '};',
+      ].join('\n'),
+    });
+    assert.is((await folio(['content-type', 'create', 'post', '--attr', 'title:string', '--dir', dir])).code, 0);
+    const server = await serve(dir);
+    assert.is(await readFile(marks, 'utf8'), 'register\nbootstrap 0\n', 'both before the server listens');
+    await server.stop();
+    assert.is(await readFile(marks, 'utf8'), 'register\nbootstrap 0\ndestroy\n');
+    await writeFile(marks, '');
+    assert.is((await folio(['user', 'list', '--dir', dir])).code, 0);
+    assert.is(await readFile(marks, 'utf8'), 'register\n');
+  } finally {
+    await project.cleanup();
+  }
 });
 
 test('folio routes lists every route with its action; folio permission grant knows the project\'s own', async () => {
@@ -106,6 +135,44 @@ test("the sample project's extension: a slug from the title, and a like counted 
     } finally {
       await server.stop();
     }
+  } finally {
+    await tmp.cleanup();
+  }
+});
+
+test('folio restore is a document action like any other: the middlewares see it as an update, and may refuse it', async () => {
+  const tmp = await tempDir();
+  const dir = join(tmp.path, 'sample');
+  try {
+    for (const part of ['config', 'content-types']) await cp(join(repoRoot, part), join(dir, part), { recursive: true });
+    await writeFiles(dir, {
+      'extensions/index.ts': [
+        "import { errors, type Folio } from 'foliocms';",
+        'export default {',
+        '  register(folio: Folio) {',
+        '    folio.documents.use(async (context, next) => {',
+        "      const data = context.params.data as { title?: string } | undefined;",
+        "      if (context.action === 'update' && data?.title === 'Forbidden past') throw new errors.ValidationError('That version may not come back');",
+        "      if (context.action === 'update' && typeof data?.title === 'string') data.title = `${data.title} (seen)`;",
+        '      return next();',
+        '    });',
+        '  },',
+        '};',
+      ].join('\n'),
+    });
+    const script = await openFolio({ dir });
+    const articles = script.documents('api::article.article');
+    const { documentId } = await articles.create({ data: { title: 'Forbidden past', slug: 'first' } });
+    await articles.update({ documentId, data: { title: 'Second' } });
+    await articles.update({ documentId, data: { title: 'Third' } });
+    await script.close();
+    const history = JSON.parse((await folio(['--dir', dir, '--json', 'history', 'article', documentId])).stdout) as Array<{ version: string; action: string }>;
+    const [, second, created] = history;
+    const refused = await folio(['--dir', dir, 'restore', 'article', documentId, created!.version]);
+    assert.equal([refused.code, refused.stderr], [1, 'folio: That version may not come back\n']);
+    const restored = await folio(['--dir', dir, '--json', 'restore', 'article', documentId, second!.version]);
+    assert.is(restored.code, 0, restored.stderr);
+    assert.is((JSON.parse(restored.stdout) as { title: string }).title, 'Second (seen) (seen)', 'the middleware saw the restore as an update and changed its data');
   } finally {
     await tmp.cleanup();
   }
