@@ -66,6 +66,7 @@ export default {
     folio.routes.add({ method: 'GET', path: '/hello', handler: async function hello(ctx) { ctx.body = { hello: 'world' }; }, config: { auth: false } });
     folio.routes.add({ method: 'POST', path: '/echo', handler: (ctx) => ({ got: ctx.request.body }), config: { auth: false } });
     folio.routes.add({ method: 'GET', path: '/stats', handler: () => ({ ok: true }), config: { auth: { scope: ['api::category.category.find', 'api::article.article.find'] } } });
+    folio.routes.add({ method: 'GET', path: '/report', handler: () => ({ ok: true }), config: { auth: { scope: ['api::homepage.homepage.update'] } } });
     folio.routes.add({ method: 'GET', path: '/guarded', handler: () => ({ in: true }), config: { auth: false, policies: ['has-header'] } });
     folio.routes.add({ method: 'GET', path: '/closed', handler: () => ({ in: true }), config: { auth: false, policies: [{ name: 'no-friday', config: { closed: true } }] } });
     folio.routes.add({ method: 'GET', path: '/boom', handler: () => { throw new Error('secret internals at /srv/app'); }, config: { auth: false } });
@@ -179,6 +180,10 @@ custom('public and scoped routes; a body is parsed and refused as on every route
   const tooLarge = await api.send('POST', '/api/echo', JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }), { 'content-type': 'application/json' });
   assert.is(tooLarge.status, 413);
   assert.is((await api.get('/api/stats')).status, 200, 'Public holds category find, one of the scope');
+  assert.is((await api.get('/api/report')).status, 403, 'Public holds none of the scope');
+  const tree = (await api.get('/api/users-permissions/permissions', alice)).body.permissions;
+  assert.is(tree['api::stats'], undefined, 'a scoped route has no action of its own');
+  assert.is(tree['api::report'], undefined);
   assert.is((await api.get('/api/nothing-here')).status, 404);
   const silent = await api.get('/api/silent');
   assert.is(silent.status, 404, 'a handler that answers nothing is a 404, as in Strapi');

@@ -73,10 +73,12 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
 
     if (type.kind === 'singleType') {
       const path = `/${type.singularName}`;
-      router.get(path, ...action('find'), async (ctx) => {
+      router.get(path, ...action('find'), (ctx) => {
         const source = sourceOf(ctx, type, deps);
         const query = queryOf(ctx, type, deps, source);
-        answerDocument(ctx, deps, type, query, undefined, `{"data":${await content.findSingleJson(type, query, source)},"meta":{}}`);
+        const answer = (data: string) => answerDocument(ctx, deps, type, query, undefined, `{"data":${data},"meta":{}}`);
+        const data = content.findSingleJson(type, query, source);
+        return typeof data === 'string' ? answer(data) : data.then(answer);
       });
       router.put(path, ...action('update'), async (ctx) => {
         const query = queryOf(ctx, type, deps);
@@ -111,20 +113,24 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
       const created = await content.create(type, requireDataPayload(ctx.request.body), writeOptions(ctx, query));
       answerWritten(ctx, deps, type, query, String(created.data.documentId), created);
     });
-    router.get(one, ...action('findOne'), async (ctx) => {
+    router.get(one, ...action('findOne'), (ctx) => {
       const source = sourceOf(ctx, type, deps);
       const query = queryOf(ctx, type, deps, source);
-      const data = await content.findOneJson(type, ctx.params.documentId!, query, source);
-      let body: string;
-      if (query.locale !== undefined && deps.rest().localeDocumentAsArray) {
-        // With `locale`, this API answers the document as a one-element list with pagination
-        // (docs/api/differences-from-strapi.md).
-        const pageSize = query.pagination.kind === 'page' ? query.pagination.pageSize : query.pagination.limit;
-        body = `{"data":[${data}],"meta":${JSON.stringify({ pagination: { page: 1, pageSize, pageCount: 1, total: 1 } })}}`;
-      } else {
-        body = `{"data":${data},"meta":{}}`;
-      }
-      answerDocument(ctx, deps, type, query, ctx.params.documentId!, body);
+      const answer = (data: string) => {
+        let body: string;
+        if (query.locale !== undefined && deps.rest().localeDocumentAsArray) {
+          // With `locale`, this API answers the document as a one-element list with pagination
+          // (docs/api/differences-from-strapi.md).
+          const pageSize = query.pagination.kind === 'page' ? query.pagination.pageSize : query.pagination.limit;
+          body = `{"data":[${data}],"meta":${JSON.stringify({ pagination: { page: 1, pageSize, pageCount: 1, total: 1 } })}}`;
+        } else {
+          body = `{"data":${data},"meta":{}}`;
+        }
+        answerDocument(ctx, deps, type, query, ctx.params.documentId!, body);
+      };
+      const data = content.findOneJson(type, ctx.params.documentId!, query, source);
+      // A promise only when document middlewares run, as for a list.
+      return typeof data === 'string' ? answer(data) : data.then(answer);
     });
     router.put(one, ...action('update'), async (ctx) => {
       const query = queryOf(ctx, type, deps);

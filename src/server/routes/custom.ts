@@ -6,12 +6,10 @@
  */
 import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import { ForbiddenError, PolicyError, UnauthorizedError } from '../../errors.js';
+import { PolicyError } from '../../errors.js';
 import type { CustomRoute, Extensions, PolicyUse } from '../../extensions/index.js';
-import { can } from '../../permissions/index.js';
 import type { Model } from '../../model/index.js';
 import { sanitizeUser, type UserRow } from '../../users/index.js';
-import { MISSING_OR_INVALID_CREDENTIALS } from '../authenticate.js';
 import { requires } from '../authorize.js';
 
 /** A middleware that runs `policies` in order: `false` (anything but `true` or nothing) from one is a 403 "Policy Failed". */
@@ -32,20 +30,6 @@ export function routeGuards(extensions: Extensions | undefined, uid: string, act
   return policies.length === 0 ? [requires(actionId)] : [requires(actionId), policyGuard(policies, extensions!)];
 }
 
-/** Lets a caller in who holds any of `actions` (Strapi's `auth.scope`): 401 or 403 as `requires` answers. */
-function anyOf(actions: readonly string[]): Middleware {
-  if (actions.length === 1) return requires(actions[0]!);
-  return Object.assign(
-    async function authorizeScope(ctx: Context, next: Next): Promise<void> {
-      const actor = ctx.state.actor;
-      if (actor && actions.some((action) => can(actor, action))) return next();
-      if (!actor || (actor.kind === 'public' && actor.permissions.size === 0)) throw new UnauthorizedError(MISSING_OR_INVALID_CREDENTIALS);
-      throw new ForbiddenError('Forbidden');
-    },
-    { action: actions.join(' | ') },
-  );
-}
-
 /** Runs the handler: `ctx.state.user` is the caller without secrets; what it returns is the body when it set none. */
 function handle(route: CustomRoute, userModel: () => Model): Middleware {
   return async function customHandler(ctx: Context): Promise<void> {
@@ -63,7 +47,7 @@ function handle(route: CustomRoute, userModel: () => Model): Middleware {
  */
 export function customRoutes(router: Router, extensions: Extensions, userModel: () => Model): void {
   for (const route of extensions.routes()) {
-    const guards: Middleware[] = route.access === false ? [] : [anyOf(route.access.actions)];
+    const guards: Middleware[] = route.access === false ? [] : [requires(route.access.actions)];
     if (route.policies.length > 0) guards.push(policyGuard(route.policies, extensions));
     router.register(route.path, [route.method], [...guards, handle(route, userModel)]);
   }
