@@ -73,15 +73,24 @@ export async function openExtensions(deps: ExtensionsDeps): Promise<Extensions> 
       return documentService({ content: () => served, schemas: deps.schemas, rest: deps.rest }, uid, userActor(deps.tables(), options.user));
     },
     { use: (middleware: Parameters<DocumentMiddlewares['use']>[0]) => {
+      duringRegister('folio.documents.use');
       if (typeof middleware !== 'function') throw new ExtensionDefinitionError('folio.documents.use takes a function (context, next) => …');
       registry.middlewares.use(middleware);
     } },
   );
+  // The server's routes are built from what register added: anything added later would be ignored.
+  let registering = true;
+  const duringRegister = (call: string) => {
+    if (!registering) throw new ExtensionDefinitionError(`${call} works in register only: the routes and middlewares are in place once it returns`);
+  };
   const folio: Folio = {
     dir: deps.root,
     documents,
-    routes: { add: (route) => registry.addRoute(route), configure: (uid, action, config) => registry.configure(uid, action, config) },
-    policies: { add: (name, policy) => registry.addPolicy(name, policy) },
+    routes: {
+      add: (route) => (duringRegister('folio.routes.add'), registry.addRoute(route)),
+      configure: (uid, action, config) => (duringRegister('folio.routes.configure'), registry.configure(uid, action, config)),
+    },
+    policies: { add: (name, policy) => (duringRegister('folio.policies.add'), registry.addPolicy(name, policy)) },
     log: { info: (message) => deps.log.info(message), warn: (message) => deps.log.warn(message), error: (message, error) => deps.log.error(message, error) },
   };
 
@@ -94,6 +103,7 @@ export async function openExtensions(deps: ExtensionsDeps): Promise<Extensions> 
     }
   };
   await run('register');
+  registering = false;
   if (loaded) {
     try {
       registry.check(deps.schemas());

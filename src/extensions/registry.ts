@@ -4,7 +4,6 @@
  * when it is added, and the names it refers to once `register` is over, so that a mistake stops the
  * server at start with one line rather than a request at random.
  */
-import { ApplicationError } from '../errors.js';
 import { createDocumentMiddlewares, type DocumentMiddlewares } from '../content/index.js';
 import { splitAction } from '../permissions/index.js';
 import type { Schemas } from '../schema/index.js';
@@ -34,8 +33,11 @@ export interface CustomRoute {
   policies: readonly PolicyUse[];
 }
 
-/** A mistake in what an extension adds: said with the file it is in by the loader. */
-export class ExtensionDefinitionError extends ApplicationError {
+/**
+ * A mistake in what an extension adds: said with the file it is in by the loader, and, made while
+ * serving, a 500 with the mistake in the log (the caller did nothing wrong).
+ */
+export class ExtensionDefinitionError extends Error {
   override name = 'ExtensionDefinitionError';
 }
 

@@ -66,6 +66,7 @@ export default {
     folio.routes.add({ method: 'GET', path: '/hello', handler: async function hello(ctx) { ctx.body = { hello: 'world' }; }, config: { auth: false } });
     folio.routes.add({ method: 'POST', path: '/echo', handler: (ctx) => ({ got: ctx.request.body }), config: { auth: false } });
     folio.routes.add({ method: 'GET', path: '/stats', handler: () => ({ ok: true }), config: { auth: { scope: ['api::category.category.find', 'api::article.article.find'] } } });
+    folio.routes.add({ method: 'GET', path: '/late', handler: () => folio.routes.add({ method: 'GET', path: '/later', handler: () => 'too late' }), config: { auth: false } });
     folio.routes.add({ method: 'GET', path: '/report', handler: () => ({ ok: true }), config: { auth: { scope: ['api::homepage.homepage.update'] } } });
     folio.routes.add({ method: 'GET', path: '/guarded', handler: () => ({ in: true }), config: { auth: false, policies: ['has-header'] } });
     folio.routes.add({ method: 'GET', path: '/closed', handler: () => ({ in: true }), config: { auth: false, policies: [{ name: 'no-friday', config: { closed: true } }] } });
@@ -213,6 +214,12 @@ custom('a handler that throws is a 500 with no stack or path; the log has it; th
   assert.not.match(boom.text, /secret internals|srv|\.ts/);
   assert.ok(api.log.some((line) => line.includes('secret internals at /srv/app') && /extensions\/index\.ts:\d+/.test(line)));
   assert.is((await api.get('/api/hello')).status, 200);
+});
+
+custom('a route added after register is refused, not silently ignored', async () => {
+  assert.is((await api.get('/api/late')).status, 500);
+  assert.ok(api.log.some((line) => line.includes('folio.routes.add works in register only')));
+  assert.is((await api.get('/api/later')).status, 404);
 });
 
 custom('the extension left no built file behind', async () => {

@@ -38,7 +38,7 @@ test('npm run bench -- --help prints every option and runs nothing: no build, no
   assert.is(result.code, 0, result.stderr);
   assert.is(result.stderr, '');
   assert.ok(result.stdout.startsWith('Usage: npm run bench -- [options]\n'), result.stdout);
-  for (const option of ['--docs <n>', '--duration <seconds>', '--connections <n>', '--rounds <n>', '--startup <1000,10000|none>', '--watch-content <on|off>', '--request-log <on|off>', '--compare <request-log|watch-content|store|slow-receiver|git-commit|none|build>', '--scenarios <list,query,one,create,update>', '--base <dir>', '--store <postgres>', '--admin', '--import <n>', '--save', '--help']) {
+  for (const option of ['--docs <n>', '--duration <seconds>', '--connections <n>', '--rounds <n>', '--startup <1000,10000|none>', '--watch-content <on|off>', '--request-log <on|off>', '--compare <request-log|watch-content|store|slow-receiver|git-commit|middleware|none|build>', '--scenarios <list,query,one,create,update>', '--base <dir>', '--store <postgres>', '--admin', '--import <n>', '--save', '--help']) {
     assert.ok(result.stdout.includes(`  ${option} `) || result.stdout.includes(`  ${option}\n`), `${option} in:\n${result.stdout}`);
   }
   assert.match(result.stdout, /--save +write the results to bench\/results\/latest\.json/);
@@ -63,7 +63,7 @@ test('a value that does not fit, a missing value, a stray argument and --save be
   };
   assert.is(await refused(['--docs', 'many']), '--docs takes <n>, not many (`npm run bench -- --help` lists the options)\n');
   assert.is(await refused(['--duration']), '--duration takes <seconds> (`npm run bench -- --help` lists the options)\n');
-  assert.is(await refused(['--compare', 'colour']), '--compare takes <request-log|watch-content|store|slow-receiver|git-commit|none|build>, not colour (`npm run bench -- --help` lists the options)\n');
+  assert.is(await refused(['--compare', 'colour']), '--compare takes <request-log|watch-content|store|slow-receiver|git-commit|middleware|none|build>, not colour (`npm run bench -- --help` lists the options)\n');
   assert.is(await refused(['--store', 'files']), '--store takes <postgres>, not files (`npm run bench -- --help` lists the options)\n');
   assert.is(await refused(['10000']), 'unexpected argument 10000 (`npm run bench -- --help` lists the options)\n');
   assert.match(await refused(['--admin', '--save']), /^--save goes with the whole benchmark/);
