@@ -52,12 +52,13 @@ export function documentService(deps: DocumentServiceDeps, uid: string, actor: A
     return { status: statusOf(params), locale: params.locale, actor, populate: shape.populate, fields: shape.fields };
   }
   const entries = (documentId: string, document: Record<string, unknown>): DocumentEntries => ({ documentId, entries: [document as FolioDocument] });
-  /** A single type's document needs no documentId. */
-  const documentIdOf = (contentType: ContentType, params: Params): string | undefined => {
-    if (params.documentId === undefined && contentType.kind === 'singleType') return undefined;
+  const requiredDocumentId = (params: Params): string => {
     if (typeof params.documentId !== 'string' || params.documentId === '') throw new ValidationError('documentId is required (a string)', { key: 'documentId' });
     return params.documentId;
   };
+  /** A single type's document needs no documentId. */
+  const documentIdOf = (contentType: ContentType, params: Params): string | undefined =>
+    params.documentId === undefined && contentType.kind === 'singleType' ? undefined : requiredDocumentId(params);
 
   async function draftAction(action: 'publish' | 'unpublish' | 'discardDraft', value: unknown): Promise<DocumentEntries> {
     const contentType = type();
@@ -75,7 +76,7 @@ export function documentService(deps: DocumentServiceDeps, uid: string, actor: A
     findFirst: async (params) => (await deps.content().findFirst(type(), readParams(params, 'findFirst'), actor)) as FolioDocument | null,
     async findOne(params) {
       const given = readParams(params, 'findOne');
-      documentIdOf({ ...type(), kind: 'collectionType' }, given);
+      requiredDocumentId(given);
       return (await deps.content().findOne(type(), given, actor)) as FolioDocument | null;
     },
     count: (params) => deps.content().count(type(), readParams(params, 'count'), actor),
