@@ -46,6 +46,10 @@ test('an error thrown while loading or registering names the TypeScript line it 
   assert.match(notAnObject.stderr, /^folio: extensions\/index\.js: must default-export an object/);
   const policy = await serveWith("export default { register(folio) { folio.routes.add({ method: 'GET', path: '/x', handler() {}, config: { policies: ['is-owner'] } }); } };\n");
   assert.match(policy.stderr, /no policy "is-owner" was added/);
+  const configured = await serveWith("export default { register(folio) { folio.policies.add('open', () => true); folio.routes.configure('api::post.post', 'find', { policies: ['open'] }); } };\n");
+  assert.match(configured.stderr, /^folio: extensions\/index\.ts: register added what cannot be: folio\.routes\.configure\("api::post\.post", "find"\): there is no content type api::post\.post\n$/);
+  const notAFunction = await serveWith("export default { register(folio) {\n  folio.documents.use('slugify');\n} };\n");
+  assert.match(notAFunction.stderr, /^folio: extensions\/index\.ts:2: register failed: folio\.documents\.use takes a function/);
 });
 
 test('register, bootstrap and destroy run at their moments: serve runs all three, a command that only opens the data runs register', async () => {
