@@ -6,7 +6,7 @@
 import { ApplicationError, ValidationError } from '../errors.js';
 import type { ContentService, DocumentMiddlewares } from '../content/index.js';
 import type { Logger } from '../log/index.js';
-import { permissionsOf, SYSTEM_ACTOR, type Actor, type PermissionRow, type RoleRow } from '../permissions/index.js';
+import { actorOfUser, SYSTEM_ACTOR, type Actor, type PermissionRow, type RoleRow } from '../permissions/index.js';
 import type { Schemas } from '../schema/index.js';
 import type { Row } from '../storage/index.js';
 import { documentService } from './documents.js';
@@ -53,8 +53,7 @@ function userActor(tables: ReturnType<ExtensionsDeps['tables']>, user: Documents
   // A user made a moment ago by another process (the CLI, a server) may not be read yet.
   const row = find() ?? (tables.users.refresh() ? find() : undefined);
   if (!row) throw new ValidationError(`folio.documents: there is no user with id ${JSON.stringify(id)}`);
-  const role = tables.roles.rows().find((candidate) => candidate.id === row.role);
-  return { kind: 'user', user: row as Row & { id: number }, role, permissions: permissionsOf(tables.permissions.rows(), role?.id) };
+  return actorOfUser(row as Row & { id: number }, tables.roles.rows(), tables.permissions.rows());
 }
 
 /**

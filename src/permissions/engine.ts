@@ -40,6 +40,15 @@ export function assertCan(actor: Actor, action: string): void {
   if (!can(actor, action)) throw new ForbiddenError('Forbidden');
 }
 
+/**
+ * The actor of a signed-in user: their role (by the user's `role` id) and what it holds.
+ * @example actorOfUser(user, tables.roles.rows(), tables.permissions.rows())
+ */
+export function actorOfUser(user: { id: number; role?: unknown; [key: string]: unknown }, roles: readonly RoleRow[], permissions: readonly PermissionRow[]): Actor {
+  const role = roles.find((row) => row.id === user.role);
+  return { kind: 'user', user, role, permissions: permissionsOf(permissions, role?.id) };
+}
+
 const cache = new WeakMap<readonly PermissionRow[], Map<number, ReadonlySet<string>>>();
 const NONE: ReadonlySet<string> = new Set();
 

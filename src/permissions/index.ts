@@ -5,7 +5,7 @@
  */
 export { USERS_PERMISSIONS_ACTIONS, COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, DRAFT_ACTIONS, type DraftAction, UPLOAD_ACTIONS, CONTENT_TYPE_BUILDER_ACTIONS, contentTypeBuilderAction, DEFAULT_PERMISSIONS, contentAction, readAction, uploadAction, usersPermissionsAction } from './actions.js';
 export { BUILT_IN_ROLES, findRole, seedBuiltInRoles, presentRole, type RoleRow, type PermissionRow, type SeedOptions } from './roles.js';
-export { assertCan, can, permissionsOf, SYSTEM_ACTOR, type Actor } from './engine.js';
+export { actorOfUser, assertCan, can, permissionsOf, SYSTEM_ACTOR, type Actor } from './engine.js';
 export { lookupFor } from './lookup.js';
 export {
   I18N_LIST_LOCALES,

@@ -48,12 +48,11 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   try {
     const content = await serveContent(opened, served, log);
     accounts = await openAccounts(opened, tokens, log);
-    const opening = accounts;
     const serving: Omit<Project, keyof ProjectData> = {
       documents: served.documents,
       content: content.live.content,
       tokens,
-      ...opening,
+      ...accounts,
       log,
       watch: () => followChanges(opened, served, content, log),
       flush: files.whenIdle,
@@ -62,7 +61,7 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
         await data.extensions.close();
         await served.stop();
         await data.history.close();
-        opening.redis?.client.disconnect();
+        accounts?.redis?.client.disconnect();
         await store.close();
       },
     };

@@ -128,9 +128,10 @@ export async function openData(dir: string, options: DataOptions & { log?: Logge
   // Built once the store is open (below): the extension's register sees the content types as loaded.
   let models!: Models;
   // Before the store opens: an extension that does not load stops here, with nothing to close.
+  const log = options.log ?? createLogger({ settings: () => current.server.logger });
   const extensions = await openExtensions({
     root: paths.root,
-    log: options.log ?? createLogger({ settings: () => current.server.logger }),
+    log,
     schemas: () => (models as Models | undefined)?.schemas ?? schemas,
     rest: () => current.api.rest,
     tables: () => tables,
@@ -158,7 +159,7 @@ export async function openData(dir: string, options: DataOptions & { log?: Logge
     ...apiTokenSalt(dir, options, env.API_TOKEN_SALT, paths, files),
     now: options.now,
   });
-  const history = await store.openHistory({ commit: config.server.git.commit, log: options.log ?? createLogger({ settings: () => current.server.logger }) });
+  const history = await store.openHistory({ commit: config.server.git.commit, log });
   const webhooks = createWebhookService({ webhooks: tables.webhooks, deliveries: store.deliveries, settings: () => current.server.webhooks });
   const media = createMediaService({
     files: tables.files,

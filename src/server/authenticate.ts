@@ -6,7 +6,7 @@
 import type { Context, Next } from 'koa';
 import { UnauthorizedError } from '../errors.js';
 import { verifyTokenClaims } from '../auth/index.js';
-import { permissionsOf, type Actor } from '../permissions/index.js';
+import { actorOfUser, permissionsOf, type Actor } from '../permissions/index.js';
 import type { Project } from '../project/index.js';
 
 export const MISSING_OR_INVALID_CREDENTIALS = 'Missing or invalid credentials';
@@ -53,8 +53,7 @@ export function userActor(project: Project, token: string, state: Record<string,
   // A token from before the last password change or reset (legacy mode; refresh mode ends sessions).
   if (version !== undefined && version !== (typeof user.tokenVersion === 'number' ? user.tokenVersion : 0)) throw new UnauthorizedError(INVALID_CREDENTIALS);
   if (project.config.usersPermissions.advanced.emailConfirmation && user.confirmed !== true) throw new UnauthorizedError(INVALID_CREDENTIALS);
-  const role = project.tables.roles.rows().find((row) => row.id === user.role);
-  return { kind: 'user', user, role, permissions: permissionsOf(project.tables.permissions.rows(), role?.id) };
+  return actorOfUser(user, project.tables.roles.rows(), project.tables.permissions.rows());
 }
 
 /**

@@ -5,6 +5,8 @@
  */
 import type Router from '@koa/router';
 import type { Project } from '../project/index.js';
+import { UPLOADS_PATH } from '../media/index.js';
+import { HEALTH_PATH } from './health.js';
 import { apiRouter, historyRouter } from './routes/index.js';
 
 export interface RouteEntry {
@@ -14,12 +16,15 @@ export interface RouteEntry {
   action: string;
 }
 
-/** Routes the app answers outside the `/api` routers. */
-const APP_ROUTES: readonly RouteEntry[] = [
-  { method: 'GET', path: '/_health', action: 'public' },
-  { method: 'GET', path: '/uploads/:file', action: 'public' },
-  { method: 'GET', path: '/admin/', action: 'public' },
-];
+/** Routes the app answers before the `/api` routers: health, the uploaded files, the editors' page when it is on. */
+function appRoutes(project: Project): RouteEntry[] {
+  const { admin } = project.config.server;
+  return [
+    { method: 'GET', path: HEALTH_PATH, action: 'public' },
+    { method: 'GET', path: `${UPLOADS_PATH}/:file`, action: 'public' },
+    ...(admin.enabled ? [{ method: 'GET', path: `${admin.path}/`, action: 'public' }] : []),
+  ];
+}
 
 function entriesOf(router: Router): RouteEntry[] {
   return router.stack.flatMap((layer) => {
@@ -32,5 +37,5 @@ function entriesOf(router: Router): RouteEntry[] {
  * @example for (const { method, path, action } of listRoutes(project)) console.log(method, path, action);
  */
 export function listRoutes(project: Project): RouteEntry[] {
-  return [...APP_ROUTES, ...entriesOf(apiRouter(project)), ...entriesOf(historyRouter(project))];
+  return [...appRoutes(project), ...entriesOf(apiRouter(project)), ...entriesOf(historyRouter(project))];
 }

@@ -101,6 +101,11 @@ test('folio routes lists every route with its action; folio permission grant kno
     assert.ok(routes.some((route) => route.method === 'POST' && route.path === '/api/reports/:id/approve' && route.action === 'api::reports.reports.approve'));
     assert.ok(routes.some((route) => route.method === 'GET' && route.path === '/api/ping' && route.action === 'public'));
     assert.ok(routes.some((route) => route.method === 'GET' && route.path === '/api/users/me' && route.action === 'plugin::users-permissions.user.me'));
+    assert.ok(routes.some((route) => route.path === '/_health' && route.action === 'public'), 'the routes answered before /api too');
+    const withoutAdmin = await folio(['--dir', project.dir, 'config', 'set', 'server.admin.enabled', 'false']);
+    assert.is(withoutAdmin.code, 0, withoutAdmin.stderr);
+    const afterOff = JSON.parse((await folio(['--dir', project.dir, 'routes', '--json'])).stdout) as Array<{ path: string }>;
+    assert.ok(routes.some((route) => route.path === '/admin/') && !afterOff.some((route) => route.path === '/admin/'), "the editors' page only while it is on");
     const text = await folio(['--dir', project.dir, 'routes']);
     assert.match(text.stdout, /POST\s+\/api\/reports\/:id\/approve\s+api::reports\.reports\.approve/);
     const granted = await folio(['--dir', project.dir, 'permission', 'grant', 'authenticated', 'api::reports.reports.approve']);
