@@ -44,7 +44,7 @@ const ADMIN_SOURCE = /\.(?:js|mjs)$/;
  * src/ is in exactly one layer; files directly in src/ are shared modules, outside the layers.
  */
 const LAYERS = [
-  { name: 'transport', folders: ['server', 'cli'], skips: ['storage'] },
+  { name: 'transport', folders: ['server', 'cli', 'graphql'], skips: ['storage'] },
   { name: 'composition root', folders: ['project'] },
   { name: 'service', folders: ['content', 'users', 'auth', 'permissions', 'i18n', 'email', 'media', 'webhooks', 'import', 'history', 'extensions'] },
   // What a project declares, read and checked: content types (schema/), settings (config/) and the model engine.

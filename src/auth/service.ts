@@ -224,18 +224,31 @@ export function createAuthService(deps: AuthDeps) {
     return answer(updated, client);
   }
 
-  /** GET /api/auth/email-confirmation: answers where to redirect. Tokens are single-use. */
-  async function confirmEmail(query: Record<string, unknown>): Promise<string> {
+  /** Confirms the account a confirmation token was sent to. Tokens are single-use. */
+  async function confirmAccount(query: Record<string, unknown>): Promise<UserRow> {
     const confirmation = query.confirmation;
     if (confirmation === undefined || confirmation === '') throw new ValidationError(m.confirmationRequired);
     if (typeof confirmation !== 'string') throw new ValidationError(m.invalidToken);
     const hash = hashOneTimeToken(confirmation);
-    await deps.userTable.update((data) => {
+    return deps.userTable.update((data) => {
       const row = data.rows.find((candidate) => candidate.confirmationToken === hash);
       if (!row) throw new ValidationError(m.invalidToken);
       Object.assign(row, { confirmed: true, confirmationToken: null, updatedAt: new Date().toISOString() });
+      return row;
     });
+  }
+
+  /** GET /api/auth/email-confirmation: answers where to redirect. */
+  async function confirmEmail(query: Record<string, unknown>): Promise<string> {
+    await confirmAccount(query);
     return up().advanced.emailConfirmationRedirection || '/';
+  }
+
+  /** GraphQL's `emailConfirmation`: confirms, then signs the account in, as Strapi's plugin answers it. */
+  async function confirmEmailAndSignIn(query: Record<string, unknown>, client: ClientInfo): Promise<AuthAnswer> {
+    const user = await confirmAccount(query);
+    if (user.blocked === true) throw new ApplicationError(m.blocked);
+    return answer(user, client);
   }
 
   /**
@@ -309,6 +322,6 @@ export function createAuthService(deps: AuthDeps) {
     if (!(await deps.sessions.revoke(requireSignedIn(actor), sessionId))) throw new NotFoundError(m.sessionNotFound);
   }
 
-  return { connect, providerCallback, login, register, forgotPassword, resetPassword, changePassword, confirmEmail, sendEmailConfirmation, refresh, logout, listSessions, revokeSession, answer };
+  return { connect, providerCallback, login, register, forgotPassword, resetPassword, changePassword, confirmEmail, confirmEmailAndSignIn, sendEmailConfirmation, refresh, logout, listSessions, revokeSession, answer };
 }
 

@@ -130,4 +130,5 @@ export const defaults: Config = deepFreeze({
     // Component entries without `id` (this API's spec); `componentIds: true` answers them as Strapi 5 does.
     rest: { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, localeDocumentAsArray: true, componentIds: false },
   },
+  graphql: { enabled: true, path: '/graphql', defaultLimit: 10, maxLimit: 100, depthLimit: 10, aliasLimit: 30, sizeLimit: 20_000, nodeLimit: 20_000, landingPage: false },
 });

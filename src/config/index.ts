@@ -1,7 +1,7 @@
 /**
  * @module config — the typed project configuration: defaults, loading, validation and editing.
  */
-export type { Config, ServerConfig, UsersPermissionsConfig, EmailConfig, EmailTemplate, I18nConfig, ApiConfig, DatabaseConfig, Locale, ProviderConfig, ConfigFileName } from './types.js';
+export type { Config, ServerConfig, UsersPermissionsConfig, EmailConfig, EmailTemplate, I18nConfig, ApiConfig, GraphQLConfig, DatabaseConfig, Locale, ProviderConfig, ConfigFileName } from './types.js';
 export { CONFIG_FILES } from './types.js';
 export { defaults } from './defaults.js';
 export { loadConfig, readConfigFile, resolveI18n, validateConfigFile, configFilePath, configFileNames, defaultLocaleName, type LoadOptions } from './load.js';

@@ -19,6 +19,12 @@ export const localeCode: Check = (v) => {
   throw new Problem(`must be a locale code like "en", "fr" or "pt-BR", got ${JSON.stringify(v)}`);
 };
 
+/** Where GraphQL answers: a path of its own, outside `/api`, `/uploads` and `/admin`. */
+const graphqlPath: Check = (v) => {
+  if (typeof v === 'string' && /^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(v) && !/^\/(api|uploads|admin|_health)(\/|$)/.test(v)) return v;
+  throw new Problem(`must be a path like "/graphql", outside /api, /uploads, /admin and /_health, got ${JSON.stringify(v)}`);
+};
+
 /** `legacy` is accepted as Strapi's `legacy-support`. */
 const jwtManagement: Check = (v) => (v === 'legacy' ? 'legacy-support' : oneOf('legacy-support', 'legacy', 'refresh')(v));
 
@@ -337,5 +343,16 @@ export const shapes: Record<ConfigFileName, Shape> = {
       localeDocumentAsArray: boolean,
       componentIds: boolean,
     },
+  },
+  graphql: {
+    enabled: boolean,
+    path: graphqlPath,
+    defaultLimit: integer(1),
+    maxLimit: integer(1),
+    depthLimit: integer(1, 100),
+    aliasLimit: integer(0),
+    sizeLimit: integer(100),
+    nodeLimit: integer(1),
+    landingPage: boolean,
   },
 };

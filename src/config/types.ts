@@ -192,6 +192,27 @@ export interface UploadConfig {
   dir: string;
 }
 
+/** `config/graphql.yaml`: the GraphQL endpoint, as Strapi's GraphQL plugin is configured (docs/graphql.md). */
+export interface GraphQLConfig {
+  enabled: boolean;
+  /** Where it answers, `/graphql` by default. */
+  path: string;
+  /** The rows of a list that asks for no `pagination`. */
+  defaultLimit: number;
+  /** The most rows a list answers: a larger `pageSize` or `limit` is cut to it. */
+  maxLimit: number;
+  /** The deepest a query may nest its fields. */
+  depthLimit: number;
+  /** The most aliases a query may use. */
+  aliasLimit: number;
+  /** The longest a query may be, in characters. */
+  sizeLimit: number;
+  /** The most entries a query may ask for: its lists' limits, multiplied along each path and added up. */
+  nodeLimit: number;
+  /** A page for trying queries in a browser, at `path` (GET with `Accept: text/html`). */
+  landingPage: boolean;
+}
+
 export interface Config {
   server: ServerConfig;
   database: DatabaseConfig;
@@ -200,6 +221,7 @@ export interface Config {
   email: EmailConfig;
   i18n: I18nConfig;
   api: ApiConfig;
+  graphql: GraphQLConfig;
 }
 
 /** Section of `Config` ↔ the file under `config/` that holds it. */
@@ -211,6 +233,7 @@ export const CONFIG_FILES = {
   api: 'api',
   database: 'database',
   upload: 'upload',
+  graphql: 'graphql',
 } as const satisfies Record<string, keyof Config>;
 
 export type ConfigFileName = keyof typeof CONFIG_FILES;

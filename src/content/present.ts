@@ -76,7 +76,11 @@ function presentNested(model: Model, name: string, attribute: Attribute, row: Re
     const value = row[name];
     if (!component || value === undefined || value === null) return attribute.repeatable ? [] : null;
     const shape = (entry: unknown) => present(component, entry as Record<string, unknown>, { populate: node.populate, fields: node.fields }, ctx);
-    return Array.isArray(value) ? value.map(shape) : shape(value);
+    if (!Array.isArray(value)) return shape(value);
+    let entries = value as Array<Record<string, unknown>>;
+    if (node.filters) entries = entries.filter(compileFilter(node.filters, component, ctx.evalContext));
+    if (node.sort && node.sort.length > 0) entries = [...entries].sort(compareBy(node.sort, component, ctx.evalContext));
+    return windowed(entries, node).map(shape);
   }
   if (attribute.type === 'dynamiczone') {
     const entries = Array.isArray(row[name]) ? (row[name] as Array<Record<string, unknown>>) : [];
@@ -98,9 +102,17 @@ function presentNested(model: Model, name: string, attribute: Attribute, row: Re
   }
   if (node.count) return { count: rows.length };
   if (node.sort && node.sort.length > 0) rows = [...rows].sort(compareBy(node.sort, target, ctx.evalContext));
-  const shaped = rows.map((entry) => present(target, entry, { populate: node.populate, fields: node.fields }, ctx));
   const many = relation.relation === 'oneToMany' || relation.relation === 'manyToMany';
+  if (many) rows = windowed(rows, node);
+  const shaped = rows.map((entry) => present(target, entry, { populate: node.populate, fields: node.fields }, ctx));
   return many ? shaped : (shaped[0] ?? null);
+}
+
+/** The entries of a populated list inside its `start`/`limit` window (all of them without one). */
+function windowed<T>(entries: T[], node: PopulateNode): T[] {
+  if (node.start === undefined && node.limit === undefined) return entries;
+  const start = node.start ?? 0;
+  return entries.slice(start, node.limit === undefined ? undefined : start + node.limit);
 }
 
 /** Per model, the populate that shows every component and dynamic zone (see `componentsOnly`). */

@@ -109,6 +109,8 @@ export interface ProjectData {
   history: HistoryBook;
   /** The project's own code (extensions/index.ts), registered: its routes, policies and document middlewares. */
   extensions: Extensions;
+  /** `NODE_ENV=production` in the environment it was opened with (GraphQL then refuses introspection). */
+  production: boolean;
 }
 
 /** See `openProjectData` in index.ts, the module's door. */
@@ -191,6 +193,7 @@ export async function openData(dir: string, options: DataOptions & { log?: Logge
     webhooks,
     history,
     extensions,
+    production: env.NODE_ENV === 'production',
   };
   return {
     data,

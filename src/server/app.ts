@@ -15,6 +15,7 @@ import { apiRouter, HISTORY_PATH, historyRouter, refreshRoutesGate } from './rou
 import { securityHeaders } from './security.js';
 import { uploads } from './uploads.js';
 import { adminPage } from './admin-page.js';
+import { graphqlEndpoint } from './graphql.js';
 
 export interface AppState {
   /** Requests being handled now; shutdown waits for it to reach zero. */
@@ -81,6 +82,7 @@ export function createApp(project: Project): FolioApp {
   app.use(bodyMiddleware(project.config.server.bodyLimit));
   app.use(refreshRoutesGate(() => project.config.usersPermissions));
   app.use(authenticate(project));
+  app.use(graphqlEndpoint(project));
   app.use((ctx, next) => (HISTORY_PATH.test(ctx.path) ? api().history(ctx, next) : next()));
   app.use((ctx, next) => api().routes(ctx, next));
   app.use((ctx, next) => api().allowedMethods(ctx, next));

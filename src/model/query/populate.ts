@@ -169,6 +169,10 @@ function parseNode(
       case 'count':
         node.count = readCount(value, here);
         break;
+      case 'start':
+      case 'limit':
+        node[key] = readWindow(value, here);
+        break;
       case 'on':
         throw invalidAt(here, queryMessages.fragmentsNotPermitted(name, ownerUid));
       default:
@@ -176,6 +180,13 @@ function parseNode(
     }
   }
   return node;
+}
+
+/** `start` or `limit` of a populated list: a whole number, 0 or more. */
+function readWindow(value: unknown, site: Site): number {
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 0) throw invalidAt(site, queryMessages.invalidParameter(label(site), 'a whole number, 0 or more', value));
+  return number;
 }
 
 function readCount(value: unknown, site: Site): boolean {

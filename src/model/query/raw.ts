@@ -56,7 +56,7 @@ export function label(site: Site): string {
 }
 
 /** The keys of `populate` options, which name no attribute. */
-const POPULATE_OPTIONS = new Set(['fields', 'filters', 'sort', 'populate', 'count']);
+const POPULATE_OPTIONS = new Set(['fields', 'filters', 'sort', 'populate', 'count', 'start', 'limit']);
 
 /**
  * The attributes walked to reach `site`, as Strapi's `path.attribute` names them: operators

@@ -84,6 +84,13 @@ export interface PopulateNode {
   sort?: SortKey[];
   populate?: PopulateTree;
   count?: boolean;
+  /**
+   * The window of a to-many relation or a repeatable component, after filters and sort: the
+   * document service's `populate: { tags: { start, limit } }`, what GraphQL's nested `pagination`
+   * becomes. Absent: every entry.
+   */
+  start?: number;
+  limit?: number;
   on?: Record<string, PopulateNode>;
 }
 

@@ -1,0 +1,74 @@
+/**
+ * What every resolver is handed: who asks, the services it asks, and the limits in force; and how
+ * a list's `pagination` argument becomes the start and limit of a read.
+ */
+import type { AuthService, ClientInfo } from '../auth/index.js';
+import type { GraphQLConfig, I18nConfig } from '../config/index.js';
+import type { ContentService } from '../content/index.js';
+import type { Model, ModelLookup } from '../model/index.js';
+import type { Actor } from '../permissions/index.js';
+import type { Schemas } from '../schema/index.js';
+import type { UserService } from '../users/index.js';
+import type { Logger } from '../log/index.js';
+import { PaginationError, ValidationError } from '../errors.js';
+
+/** What the GraphQL service is built from: the project's services, read live. */
+export interface GraphQLDeps {
+  schemas: () => Schemas;
+  lookup: () => ModelLookup & { userModel: Model; roleModel: Model };
+  content: ContentService;
+  auth: AuthService;
+  users: () => UserService;
+  i18n: () => I18nConfig;
+  settings: () => GraphQLConfig;
+  /** `NODE_ENV=production`: introspection is refused, as Strapi's plugin refuses it there. */
+  production: boolean;
+  log: Logger;
+}
+
+/** One request's context: the caller and the services. */
+export interface RequestContext {
+  actor: Actor;
+  client: ClientInfo;
+  deps: GraphQLDeps;
+}
+
+/** `pagination: { page, pageSize }` or `{ start, limit }`, as the arguments give it. */
+export interface PaginationArgs {
+  page?: number | null;
+  pageSize?: number | null;
+  start?: number | null;
+  limit?: number | null;
+}
+
+export interface Window {
+  start: number;
+  limit: number;
+}
+
+const given = (value: number | null | undefined): value is number => value !== undefined && value !== null;
+
+/**
+ * The rows a list asks for, as Strapi's plugin reads its `pagination`: `defaultLimit` when none is
+ * given, a larger one cut to `maxLimit` (and `limit: -1` means `maxLimit`), pages counted from 1.
+ * Pages and offsets together are refused, as the plugin refuses them.
+ * @example windowOf({ page: 2, pageSize: 5 }, settings) // { start: 5, limit: 5 }
+ */
+export function windowOf(args: PaginationArgs | null | undefined, settings: Pick<GraphQLConfig, 'defaultLimit' | 'maxLimit'>): Window {
+  const { page, pageSize, start, limit } = args ?? {};
+  const cut = (size: number) => Math.min(size, settings.maxLimit);
+  if ((given(page) || given(pageSize)) && (given(start) || given(limit))) throw new PaginationError('Cannot use both page & offset pagination in the same query');
+  if (given(page) || given(pageSize)) {
+    const number = page ?? 1;
+    const size = pageSize ?? settings.defaultLimit;
+    if (number < 1) throw new ValidationError('pagination.page must be 1 or more');
+    if (size < 1) throw new ValidationError('pagination.pageSize must be 1 or more');
+    return { start: (number - 1) * cut(size), limit: cut(size) };
+  }
+  const from = start ?? 0;
+  if (from < 0) throw new ValidationError('pagination.start must be 0 or more');
+  if (!given(limit)) return { start: from, limit: cut(settings.defaultLimit) };
+  if (limit === -1) return { start: from, limit: settings.maxLimit };
+  if (limit < 0) throw new ValidationError('pagination.limit must be 0 or more, or -1 for the most allowed');
+  return { start: from, limit: cut(limit) };
+}

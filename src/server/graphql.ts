@@ -1,0 +1,71 @@
+/**
+ * The GraphQL endpoint over HTTP (docs/graphql.md): `POST <path>` with a JSON body `{ query,
+ * variables, operationName }`, or `GET <path>?query=…` for queries, answered by the GraphQL
+ * service with the caller `authenticate` found. Sign-in mutations are rate-limited as the REST
+ * routes of /api/auth are.
+ */
+import type { Context, Middleware, Next } from 'koa';
+import { createGraphQL, landingPage, type GraphQLAnswer, type GraphQLRequest } from '../graphql/index.js';
+import type { Project } from '../project/index.js';
+import { rateLimited } from './rate-limit.js';
+import { actorOf } from './state.js';
+
+const EXAMPLE = `{
+  articles(pagination: { pageSize: 5 }, sort: "title:asc") {
+    documentId
+    title
+  }
+}
+`;
+
+function requestOf(ctx: Context): GraphQLRequest {
+  if (ctx.method === 'GET') return { method: 'GET', query: ctx.query.query, variables: ctx.query.variables, operationName: ctx.query.operationName };
+  const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+  return { method: 'POST', query: body.query, variables: body.variables, operationName: body.operationName };
+}
+
+function send(ctx: Context, answer: GraphQLAnswer): void {
+  ctx.status = answer.status;
+  if (answer.status === 405) ctx.set('Allow', 'POST');
+  ctx.body = answer.body;
+}
+
+/**
+ * @example app.use(graphqlEndpoint(project))
+ */
+export function graphqlEndpoint(project: Project): Middleware {
+  const graphql = createGraphQL({
+    schemas: () => project.schemas,
+    lookup: () => project.lookup,
+    content: project.content,
+    auth: project.auth,
+    users: () => project.users,
+    i18n: () => project.config.i18n,
+    settings: () => project.config.graphql,
+    production: project.production,
+    log: project.log,
+  });
+  const limited = rateLimited(() => project.config.usersPermissions.ratelimit, project.redis);
+
+  return async function answerGraphQL(ctx: Context, next: Next): Promise<void> {
+    const settings = project.config.graphql;
+    if (!settings.enabled || ctx.path !== settings.path) return next();
+    if (ctx.method === 'GET' && settings.landingPage && ctx.query.query === undefined && ctx.accepts('json', 'html') === 'html') {
+      ctx.type = 'html';
+      ctx.body = landingPage(settings.path, EXAMPLE);
+      return;
+    }
+    if (ctx.method !== 'GET' && ctx.method !== 'POST') {
+      ctx.set('Allow', 'GET, POST');
+      ctx.status = 405;
+      ctx.body = { errors: [{ message: 'GraphQL is asked with GET (queries) or POST', extensions: { code: 'BAD_REQUEST' } }] };
+      return;
+    }
+    const prepared = graphql.prepare(requestOf(ctx));
+    if (!('run' in prepared)) return send(ctx, prepared);
+    const client = { ...(ctx.get('user-agent') ? { userAgent: ctx.get('user-agent') } : {}) };
+    const run = async () => send(ctx, await prepared.run(actorOf(ctx), client));
+    if (prepared.accounts) await limited(ctx, run);
+    else await run();
+  };
+}
