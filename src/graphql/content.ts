@@ -80,7 +80,7 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
     };
     mutations[names.update] = {
       type: object,
-      args: { status: { type: PublicationStatus }, data: { type: input }, ...localeArg },
+      args: { ...statusArg, data: { type: input }, ...localeArg },
       resolve: async (_parent, args: Args, context, info) => (await context.deps.content.updateSingle(type, data(args, context), { ...writeParams(args, context), ...answerShape(info, context) })).data,
     };
     mutations[names.remove] = {
@@ -133,7 +133,7 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
   };
   mutations[names.update] = {
     type: object,
-    args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, status: { type: PublicationStatus }, data: { type: input }, ...localeArg },
+    args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...statusArg, data: { type: input }, ...localeArg },
     resolve: async (_parent, args: Args, context, info) => (await context.deps.content.update(type, args.documentId as string, data(args, context), { ...writeParams(args, context), ...answerShape(info, context) })).data,
   };
   mutations[names.remove] = {

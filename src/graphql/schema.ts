@@ -4,7 +4,7 @@
  * (users.ts), and every type they reach.
  */
 import { GraphQLObjectType, GraphQLSchema, type GraphQLFieldConfig } from 'graphql';
-import type { Model, ModelLookup } from '../model/index.js';
+import { ROLE_UID, USER_UID, type Model, type ModelLookup } from '../model/index.js';
 import type { Schemas } from '../schema/index.js';
 import { contentFields } from './content.js';
 import type { RequestContext } from './context.js';
@@ -34,9 +34,9 @@ export function buildSchema(schemas: Schemas, lookup: ModelLookup) {
   const schema = new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields: { ...queries, ...accountQueries } }),
     mutation: new GraphQLObjectType({ name: 'Mutation', fields: { ...mutations, ...accountMutations } }),
-    // The types of every component, even one no content type uses yet, as Strapi's plugin declares them.
-    types: [...schemas.components.values()].flatMap((component) => {
-      const model = lookup.model(component.uid);
+    // Every component, even one no content type uses yet, and the User with its project attributes, as Strapi's plugin declares them.
+    types: [...[...schemas.components.keys()].sort(), USER_UID, ROLE_UID].flatMap((uid) => {
+      const model = lookup.model(uid);
       return model ? [objects.of(model)] : [];
     }),
   });
