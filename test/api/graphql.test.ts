@@ -158,6 +158,15 @@ graphql('a nested list takes its own filters, sort and page', async () => {
   assert.is(both.articles.length, both.articles_connection.nodes.length);
 });
 
+graphql('a repeatable component takes filters, sort and a page too', async () => {
+  const sections = ['c', 'a', 'd', 'b'].map((heading) => ({ heading, body: `Section ${heading}` }));
+  const { documentId } = (await api.post('/api/articles', { data: { title: 'Four sections', sections } }, alice)).body.data;
+  const sectionsOf = async (args: string) => (await data(`{ article(documentId: "${documentId}") { sections${args} { heading } } }`)).article.sections;
+  assert.equal(await sectionsOf('(sort: "heading:asc", pagination: { start: 1, limit: 2 })'), [{ heading: 'b' }, { heading: 'c' }]);
+  assert.equal(await sectionsOf(''), sections.map(({ heading }) => ({ heading })));
+  assert.equal(await sectionsOf('(filters: { heading: { in: ["a", "d"] } })'), [{ heading: 'a' }, { heading: 'd' }]);
+});
+
 graphql('the same relation asked twice with different arguments is refused, not half answered', async () => {
   const answer = await gql('{ categories { a: articles(sort: "title:asc") { title } b: articles(sort: "title:desc") { title } } }');
   assert.is(codeOf(answer), 'BAD_USER_INPUT');

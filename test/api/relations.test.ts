@@ -63,6 +63,15 @@ relations('to-many relations take set, connect and disconnect', async () => {
   assert.equal(counted.body.data.tags, { count: 1 });
 });
 
+relations('a populated to-many relation can be read a window at a time, after its filters and sort', async () => {
+  const tags = await Promise.all(['w1', 'w2', 'w3', 'w4'].map(async (l) => (await api.post('/api/tags', { data: { label: l } })).body.data));
+  const created = (await api.post('/api/posts', { data: { title: 'Windowed', tags: tags.map((t) => t.documentId) } })).body.data;
+  const page = await api.get(`/api/posts/${created.documentId}?populate[tags][sort]=label:desc&populate[tags][start]=1&populate[tags][limit]=2`);
+  assert.equal(page.body.data.tags.map((t: { label: string }) => t.label), ['w3', 'w2']);
+  const filtered = await api.get(`/api/posts/${created.documentId}?populate[tags][filters][label][$ne]=w4&populate[tags][sort]=label&populate[tags][limit]=1`);
+  assert.equal(filtered.body.data.tags.map((t: { label: string }) => t.label), ['w1']);
+});
+
 relations('a relation to a missing document is refused with 400 naming it', async () => {
   const response = await api.post('/api/posts', { data: { title: 'P', lead: 'nosuchdocument' } });
   assert.is(response.status, 400);

@@ -79,6 +79,16 @@ populate('when a dynamic zone gets anything but on, count or * then 400 Invalid 
   }
 });
 
+populate('should read a window of a populated list (start, limit), as the document service takes it', () => {
+  assert.equal(parsed('populate[tags][start]=2&populate[tags][limit]=5'), { tags: { start: 2, limit: 5 } });
+  assert.equal(parsed('populate[sections][limit]=0'), { sections: { limit: 0 } });
+  for (const search of ['populate[tags][limit]=-1', 'populate[tags][start]=x', 'populate[tags][limit]=1.5']) {
+    const error = expectError(() => query(search));
+    assert.is(error.name, 'ValidationError', search);
+    assert.match(error.message, /a whole number, 0 or more/, search);
+  }
+});
+
 populate('when on is used on a relation or component then 400 naming the attribute and the model', () => {
   const error = expectError(() => query('populate[category][on][shared.section]=true'));
   assert.is(error.message, 'Using fragments is not permitted to populate "category" in "api::article.article"');
