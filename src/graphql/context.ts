@@ -5,12 +5,13 @@
 import type { AuthService, ClientInfo } from '../auth/index.js';
 import type { GraphQLConfig, I18nConfig } from '../config/index.js';
 import type { ContentService } from '../content/index.js';
-import type { Model, ModelLookup } from '../model/index.js';
+import { queryMessages, type Model, type ModelLookup } from '../model/index.js';
 import type { Actor } from '../permissions/index.js';
 import type { Schemas } from '../schema/index.js';
 import type { UserService } from '../users/index.js';
 import type { Logger } from '../log/index.js';
 import { PaginationError, ValidationError } from '../errors.js';
+import { graphqlMessages } from './messages.js';
 
 /** What the GraphQL service is built from: the project's services, read live. */
 export interface GraphQLDeps {
@@ -57,18 +58,18 @@ const given = (value: number | null | undefined): value is number => value !== u
 export function windowOf(args: PaginationArgs | null | undefined, settings: Pick<GraphQLConfig, 'defaultLimit' | 'maxLimit'>): Window {
   const { page, pageSize, start, limit } = args ?? {};
   const cut = (size: number) => Math.min(size, settings.maxLimit);
-  if ((given(page) || given(pageSize)) && (given(start) || given(limit))) throw new PaginationError('Cannot use both page & offset pagination in the same query');
+  if ((given(page) || given(pageSize)) && (given(start) || given(limit))) throw new PaginationError(queryMessages.mixedPagination);
   if (given(page) || given(pageSize)) {
     const number = page ?? 1;
     const size = pageSize ?? settings.defaultLimit;
-    if (number < 1) throw new ValidationError('pagination.page must be 1 or more');
-    if (size < 1) throw new ValidationError('pagination.pageSize must be 1 or more');
+    if (number < 1) throw new ValidationError(graphqlMessages.pageBelowOne);
+    if (size < 1) throw new ValidationError(graphqlMessages.pageSizeBelowOne);
     return { start: (number - 1) * cut(size), limit: cut(size) };
   }
   const from = start ?? 0;
-  if (from < 0) throw new ValidationError('pagination.start must be 0 or more');
+  if (from < 0) throw new ValidationError(graphqlMessages.startBelowZero);
   if (!given(limit)) return { start: from, limit: cut(settings.defaultLimit) };
   if (limit === -1) return { start: from, limit: settings.maxLimit };
-  if (limit < 0) throw new ValidationError('pagination.limit must be 0 or more, or -1 for the most allowed');
+  if (limit < 0) throw new ValidationError(graphqlMessages.limitBelowZero);
   return { start: from, limit: cut(limit) };
 }

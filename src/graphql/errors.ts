@@ -7,6 +7,7 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { ApplicationError, ForbiddenError, InsufficientStorageError, ServiceUnavailableError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { Logger } from '../log/index.js';
+import { graphqlMessages } from './messages.js';
 
 /** `NotFoundError` → `STRAPI_NOT_FOUND_ERROR`. */
 const strapiCode = (name: string): string => `STRAPI_${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
@@ -29,7 +30,7 @@ export function formatError(error: GraphQLError, log: Logger): GraphQLFormattedE
     return { message: original.message, ...at, extensions: { code: codeOf(original), error: { name: original.name, message: original.message, details: original.details } } };
   }
   log.error('a GraphQL resolver failed', original);
-  return { message: 'Internal Server Error', ...at, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  return { message: graphqlMessages.internal, ...at, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
 /** A fault that is not the caller's (a full disk, a lost database) answers its own status, as over REST. */

@@ -17,9 +17,11 @@ import { faultStatus, formatError, requestError } from './errors.js';
 import { aliasRule, amountOf, depthRule } from './limits.js';
 import { buildSchema } from './schema.js';
 import { accountMutations } from './users.js';
+import { graphqlMessages } from './messages.js';
 
 export type { GraphQLDeps } from './context.js';
 export { landingPage } from './landing.js';
+export { graphqlMessages } from './messages.js';
 
 /** A request as the HTTP route read it: from the query string (GET) or a JSON body (POST). */
 export interface GraphQLRequest {
@@ -101,11 +103,11 @@ export function createGraphQL(deps: GraphQLDeps) {
       try {
         variables = variables === '' ? undefined : JSON.parse(variables);
       } catch {
-        return refused(400, requestError('variables must be a JSON object', 'BAD_REQUEST'));
+        return refused(400, requestError(graphqlMessages.variablesNotObject, 'BAD_REQUEST'));
       }
     }
     if (variables === undefined || variables === null) return {};
-    return isRecord(variables) ? variables : refused(400, requestError('variables must be a JSON object', 'BAD_REQUEST'));
+    return isRecord(variables) ? variables : refused(400, requestError(graphqlMessages.variablesNotObject, 'BAD_REQUEST'));
   }
 
   /**
@@ -115,9 +117,9 @@ export function createGraphQL(deps: GraphQLDeps) {
   function prepare(request: GraphQLRequest): PreparedRequest | GraphQLAnswer {
     const settings = deps.settings();
     const { query, operationName } = request;
-    if (typeof query !== 'string' || query.trim() === '') return refused(400, requestError('A query is required: send it as "query", in the JSON body (POST) or the query string (GET)', 'BAD_REQUEST'));
-    if (query.length > settings.sizeLimit) return refused(400, requestError(`The query is ${query.length} characters long: the most allowed is ${settings.sizeLimit}`, 'GRAPHQL_VALIDATION_FAILED'));
-    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return refused(400, requestError('operationName must be a string', 'BAD_REQUEST'));
+    if (typeof query !== 'string' || query.trim() === '') return refused(400, requestError(graphqlMessages.queryRequired, 'BAD_REQUEST'));
+    if (query.length > settings.sizeLimit) return refused(400, requestError(graphqlMessages.tooLong(query.length, settings.sizeLimit), 'GRAPHQL_VALIDATION_FAILED'));
+    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') return refused(400, requestError(graphqlMessages.operationNameNotString, 'BAD_REQUEST'));
     const variables = variablesOf(request);
     if ('status' in variables && 'body' in variables) return variables as GraphQLAnswer;
     const state = current();
@@ -125,13 +127,13 @@ export function createGraphQL(deps: GraphQLDeps) {
     if (Array.isArray(document)) return { status: 400, body: { errors: document } };
     const checked = document as DocumentNode;
     const operation = getOperationAST(checked, operationName ?? undefined);
-    if (!operation) return refused(400, requestError(operationName ? `Unknown operation named "${operationName}"` : 'The query holds several operations: name the one to run with operationName', 'BAD_REQUEST'));
-    if (operation.operation !== 'query' && request.method === 'GET') return refused(405, requestError(`A ${operation.operation} must be sent with POST`, 'BAD_REQUEST'));
+    if (!operation) return refused(400, requestError(operationName ? graphqlMessages.unknownOperation(operationName) : graphqlMessages.operationNameRequired, 'BAD_REQUEST'));
+    if (operation.operation !== 'query' && request.method === 'GET') return refused(405, requestError(graphqlMessages.mutationWithGet(operation.operation), 'BAD_REQUEST'));
     const coerced = getVariableValues(state.schema, operation.variableDefinitions ?? [], variables as Record<string, unknown>);
     if (coerced.errors) return { status: 400, body: { errors: coerced.errors.map((error) => ({ ...error.toJSON(), extensions: { code: 'BAD_USER_INPUT' } })) } };
     const fragments = fragmentsOf(checked);
     const amount = amountOf(state.schema, operation, fragments, coerced.coerced, settings);
-    if (amount > settings.nodeLimit) return refused(400, requestError(`The query may answer up to ${amount} entries: the most allowed is ${settings.nodeLimit}; ask for smaller pages`, 'GRAPHQL_VALIDATION_FAILED'));
+    if (amount > settings.nodeLimit) return refused(400, requestError(graphqlMessages.tooMany(amount, settings.nodeLimit), 'GRAPHQL_VALIDATION_FAILED'));
     return {
       accounts: touchesAccounts(operation),
       run: async (actor, client) => {

@@ -11,6 +11,7 @@ import { visibleAttributes } from './filters.js';
 import { componentTypeName, dynamicZoneName } from './names.js';
 import { scalarOf } from './scalars.js';
 import type { GraphQLEnumType } from 'graphql';
+import { graphqlMessages } from './messages.js';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -32,13 +33,13 @@ export function createInputTypes(lookup: ModelLookup, nameOf: (model: Model) => 
       const byType = new Map(attribute.components.map((uid) => [componentTypeName(uid), uid]));
       const check = (value: unknown): Record<string, unknown> => {
         if (!isRecord(value) || typeof value.__typename !== 'string' || !byType.has(value.__typename)) {
-          throw new GraphQLError(`${typeName} expects an object whose __typename is one of ${[...byType.keys()].join(', ')}`);
+          throw new GraphQLError(graphqlMessages.zoneEntry(typeName, [...byType.keys()]));
         }
         const { __typename, ...rest } = value;
         return { __component: byType.get(__typename), ...rest };
       };
       type = new GraphQLScalarType({ name: typeName, parseValue: check, serialize: (value) => value, parseLiteral: () => {
-        throw new GraphQLError(`${typeName} must be given as a variable`);
+        throw new GraphQLError(graphqlMessages.zoneAsVariable(typeName));
       } });
       zones.set(typeName, type);
     }

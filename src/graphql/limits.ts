@@ -12,6 +12,7 @@ import {
 } from 'graphql';
 import type { GraphQLConfig } from '../config/index.js';
 import { windowOf, type PaginationArgs } from './context.js';
+import { graphqlMessages } from './messages.js';
 
 /** Depth of a selection set, following fragments; introspection fields do not count (tools ask them deep). */
 function depthOf(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, seen: Set<string>): number {
@@ -39,7 +40,7 @@ export function depthRule(limit: number) {
     return {
       OperationDefinition(operation: OperationDefinitionNode) {
         if (depthOf(operation.selectionSet, fragments, new Set()) > limit) {
-          context.reportError(new GraphQLError(`'${operation.name?.value ?? ''}' exceeds maximum operation depth of ${limit}`, { nodes: [operation] }));
+          context.reportError(new GraphQLError(graphqlMessages.tooDeep(operation.name?.value ?? '', limit), { nodes: [operation] }));
         }
       },
     };
@@ -56,7 +57,7 @@ export function aliasRule(limit: number) {
       },
       Document: {
         leave() {
-          if (aliases > limit) context.reportError(new GraphQLError(`The query uses ${aliases} aliases: the most allowed is ${limit}`));
+          if (aliases > limit) context.reportError(new GraphQLError(graphqlMessages.tooManyAliases(aliases, limit)));
         },
       },
     };

@@ -4,9 +4,10 @@
  * nothing is rounded) and `I18NLocaleCode`. Values are checked as they come in; what goes out is
  * what the Content API answers.
  */
-import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { GraphQLError, GraphQLScalarType, Kind, print, type ValueNode } from 'graphql';
 import type { Attribute } from '../schema/index.js';
 import { GraphQLBoolean, GraphQLFloat, GraphQLInt, GraphQLString, type GraphQLScalarType as Scalar } from 'graphql';
+import { graphqlMessages } from './messages.js';
 
 /** A JSON value written inline in a query, as a plain value. */
 function literalValue(node: ValueNode, variables: Record<string, unknown> | null | undefined): unknown {
@@ -42,7 +43,7 @@ export const JSONScalar = new GraphQLScalarType({
 function textScalar(name: string, description: string, pattern: RegExp, expected: string): GraphQLScalarType {
   const check = (value: unknown): string => {
     if (typeof value === 'string' && pattern.test(value)) return value;
-    throw new GraphQLError(`${name} cannot represent ${JSON.stringify(value)}: expected ${expected}`);
+    throw new GraphQLError(graphqlMessages.badScalar(name, value, expected));
   };
   return new GraphQLScalarType({
     name,
@@ -64,11 +65,11 @@ export const LongScalar = new GraphQLScalarType({
   serialize: (value) => value,
   parseValue: (value) => {
     if ((typeof value === 'number' && Number.isSafeInteger(value)) || (typeof value === 'string' && /^-?\d+$/.test(value))) return String(value);
-    throw new GraphQLError(`Long cannot represent ${JSON.stringify(value)}: expected an integer`);
+    throw new GraphQLError(graphqlMessages.badScalar('Long', value, 'an integer'));
   },
   parseLiteral: (node) => {
     if (node.kind === Kind.INT || (node.kind === Kind.STRING && /^-?\d+$/.test(node.value))) return node.value;
-    throw new GraphQLError('Long cannot represent a value that is not an integer');
+    throw new GraphQLError(graphqlMessages.badScalar('Long', node.kind === Kind.STRING ? node.value : print(node), 'an integer'));
   },
 });
 

@@ -12,6 +12,7 @@ import { windowOf, type PaginationArgs } from './context.js';
 import { toContentFilters } from './filters.js';
 import type { ObjectTypes } from './objects.js';
 import type { GraphQLConfig } from '../config/index.js';
+import { graphqlMessages } from './messages.js';
 
 type RawNode = Record<string, unknown>;
 const CONNECTION = '_connection';
@@ -113,7 +114,7 @@ function add(populate: Record<string, RawNode>, name: string, node: RawNode): vo
   }
   const { populate: a, on: onA, ...restA } = existing;
   const { populate: b, on: onB, ...restB } = node;
-  if (JSON.stringify(restA) !== JSON.stringify(restB)) throw new ValidationError(`"${name}" is asked for twice with different arguments: ask for it once, or with the same arguments`, { field: name });
+  if (JSON.stringify(restA) !== JSON.stringify(restB)) throw new ValidationError(graphqlMessages.askedTwice(name), { field: name });
   const merged: RawNode = { ...restA };
   const nested = mergeTrees(a as Record<string, RawNode> | undefined, b as Record<string, RawNode> | undefined);
   if (nested) merged.populate = nested;

@@ -11,6 +11,7 @@ import { assertCan, usersPermissionsAction } from '../permissions/index.js';
 import type { UserRow } from '../users/index.js';
 import type { RequestContext } from './context.js';
 import { DateTimeScalar } from './scalars.js';
+import { graphqlMessages } from './messages.js';
 
 type Field = GraphQLFieldConfig<unknown, RequestContext>;
 type Args = Record<string, unknown>;
@@ -67,7 +68,7 @@ const Locale = new GraphQLObjectType({
 function meOf(context: RequestContext, id: unknown): Record<string, unknown> {
   const users = context.deps.users();
   const row = typeof id === 'number' ? users.find(id) : undefined;
-  if (!row) throw new UnauthorizedError('Unauthorized');
+  if (!row) throw new UnauthorizedError(graphqlMessages.unauthorized);
   return { ...users.sanitizeUser(row as UserRow), role: users.roleOf(row as UserRow) };
 }
 
@@ -82,7 +83,7 @@ export const accountQueries: Record<string, Field> = {
     type: Me,
     resolve: (_parent, _args, context) => {
       assertCan(context.actor, usersPermissionsAction('user', 'me'));
-      if (context.actor.kind !== 'user') throw new UnauthorizedError('Unauthorized');
+      if (context.actor.kind !== 'user') throw new UnauthorizedError(graphqlMessages.unauthorized);
       return meOf(context, context.actor.user.id);
     },
   },

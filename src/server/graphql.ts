@@ -5,7 +5,7 @@
  * routes of /api/auth are.
  */
 import type { Context, Middleware, Next } from 'koa';
-import { createGraphQL, landingPage, type GraphQLAnswer, type GraphQLRequest } from '../graphql/index.js';
+import { createGraphQL, graphqlMessages, landingPage, type GraphQLAnswer, type GraphQLRequest } from '../graphql/index.js';
 import type { Project } from '../project/index.js';
 import { rateLimited } from './rate-limit.js';
 import { actorOf } from './state.js';
@@ -58,7 +58,7 @@ export function graphqlEndpoint(project: Project): Middleware {
     if (ctx.method !== 'GET' && ctx.method !== 'POST') {
       ctx.set('Allow', 'GET, POST');
       ctx.status = 405;
-      ctx.body = { errors: [{ message: 'GraphQL is asked with GET (queries) or POST', extensions: { code: 'BAD_REQUEST' } }] };
+      ctx.body = { errors: [{ message: graphqlMessages.methodNotAllowed, extensions: { code: 'BAD_REQUEST' } }] };
       return;
     }
     const prepared = graphql.prepare(requestOf(ctx));
