@@ -38,8 +38,12 @@ export interface GraphQLAnswer {
 
 /** A request that passed every check: what it will do, and how to run it. */
 export interface PreparedRequest {
-  /** It signs in, registers or changes a password: the HTTP route rate-limits it as the REST routes are. */
-  accounts: boolean;
+  /**
+   * How many sign-in, registration or password mutations it runs: the HTTP route counts each
+   * against the rate limit, as it counts each call of the REST routes (aliases would otherwise
+   * make one counted request try many passwords).
+   */
+  accounts: number;
   run(actor: Actor, client: ClientInfo): Promise<GraphQLAnswer>;
 }
 
@@ -135,7 +139,7 @@ export function createGraphQL(deps: GraphQLDeps) {
     const amount = amountOf(state.schema, operation, fragments, coerced.coerced, settings);
     if (amount > settings.nodeLimit) return refused(400, requestError(graphqlMessages.tooMany(amount, settings.nodeLimit), 'GRAPHQL_VALIDATION_FAILED'));
     return {
-      accounts: touchesAccounts(operation),
+      accounts: accountMutationsOf(operation, fragments),
       run: async (actor, client) => {
         const context: RequestContext = { actor, client, deps };
         const result = await execute({ schema: state.schema, document: checked, operationName: operationName ?? undefined, variableValues: variables as Record<string, unknown>, contextValue: context });
@@ -156,5 +160,15 @@ function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionN
   return Object.fromEntries(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
 }
 
-const touchesAccounts = (operation: OperationDefinitionNode): boolean =>
-  operation.operation === 'mutation' && operation.selectionSet.selections.some((selection) => selection.kind !== Kind.FIELD || ACCOUNT_MUTATIONS.has(selection.name.value));
+/** The account mutations an operation runs, through its fragments too. */
+function accountMutationsOf(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): number {
+  if (operation.operation !== 'mutation') return 0;
+  const count = (set: OperationDefinitionNode['selectionSet'], seen: ReadonlySet<string>): number =>
+    set.selections.reduce((total, selection) => {
+      if (selection.kind === Kind.FIELD) return total + (ACCOUNT_MUTATIONS.has(selection.name.value) ? 1 : 0);
+      if (selection.kind === Kind.INLINE_FRAGMENT) return total + count(selection.selectionSet, seen);
+      const fragment = fragments[selection.name.value];
+      return fragment && !seen.has(fragment.name.value) ? total + count(fragment.selectionSet, new Set([...seen, fragment.name.value])) : total;
+    }, 0);
+  return count(operation.selectionSet, new Set());
+}

@@ -79,7 +79,8 @@ function limitOf(field: GraphQLField<unknown, unknown>, node: FieldNode, variabl
 /**
  * How many entries `operation` may answer: each field of an object type counts once per entry of
  * the lists above it; a list counts as its `pagination` allows (the default limit when it gives
- * none), a list without one (a dynamic zone) as `maxLimit`, and a connection's `nodes` as the page.
+ * none), a list without one (a dynamic zone) as `maxLimit`; a `_connection` counts once and its
+ * `nodes` as its page.
  * @example amountOf(schema, operation, fragments, variables, settings) // 10 + 10 × 1 for articles { category { name } }
  */
 export function amountOf(
@@ -90,29 +91,31 @@ export function amountOf(
   settings: GraphQLConfig,
 ): number {
   const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
-  const walk = (set: SelectionSetNode | undefined, parent: GraphQLNamedType | null | undefined, each: number, seen: ReadonlySet<string>): number => {
+  /** `page`: under a `_connection`, the rows its `pagination` asks for, which its `nodes` list holds. */
+  const walk = (set: SelectionSetNode | undefined, parent: GraphQLNamedType | null | undefined, each: number, seen: ReadonlySet<string>, page = 1): number => {
     let total = 0;
     for (const selection of set?.selections ?? []) {
       if (selection.kind === Kind.INLINE_FRAGMENT) {
         const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
-        total += walk(selection.selectionSet, type, each, seen);
+        total += walk(selection.selectionSet, type, each, seen, page);
         continue;
       }
       if (selection.kind === Kind.FRAGMENT_SPREAD) {
         const fragment = fragments[selection.name.value];
-        if (fragment && !seen.has(fragment.name.value)) total += walk(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value), each, new Set([...seen, fragment.name.value]));
+        if (fragment && !seen.has(fragment.name.value)) total += walk(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value), each, new Set([...seen, fragment.name.value]), page);
         continue;
       }
       if (!selection.selectionSet || !parent || !isObjectType(parent)) continue;
       const field = parent.getFields()[selection.name.value];
       if (!field) continue;
+      const type = getNamedType(field.type);
+      const paged = field.args.some((arg) => arg.name === 'pagination');
       let count = each;
-      if (field.args.some((arg) => arg.name === 'pagination')) {
-        count = each * limitOf(field, selection, variables, settings);
-      } else if (isList(field) && !isConnection(parent)) {
-        count = each * settings.maxLimit;
-      }
-      total += count + walk(selection.selectionSet, getNamedType(field.type), count, seen);
+      let below = 1;
+      if (paged && isConnection(type)) below = limitOf(field, selection, variables, settings); // one connection, its page in `nodes`
+      else if (paged) count = each * limitOf(field, selection, variables, settings);
+      else if (isList(field)) count = each * (isConnection(parent) ? page : settings.maxLimit);
+      total += count + walk(selection.selectionSet, type, count, seen, below);
     }
     return total;
   };

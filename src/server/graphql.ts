@@ -7,6 +7,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import { createGraphQL, graphqlMessages, landingPage, type GraphQLAnswer, type GraphQLRequest } from '../graphql/index.js';
 import type { Project } from '../project/index.js';
+import { RateLimitError } from '../errors.js';
 import { rateLimited } from './rate-limit.js';
 import { actorOf } from './state.js';
 
@@ -64,8 +65,15 @@ export function graphqlEndpoint(project: Project): Middleware {
     const prepared = graphql.prepare(requestOf(ctx));
     if (!('run' in prepared)) return send(ctx, prepared);
     const client = { ...(ctx.get('user-agent') ? { userAgent: ctx.get('user-agent') } : {}) };
-    const run = async () => send(ctx, await prepared.run(actorOf(ctx), client));
-    if (prepared.accounts) await limited(ctx, run);
-    else await run();
+    try {
+      // Each sign-in mutation is one count of the limit, as each call of /api/auth is.
+      for (let count = 0; count < prepared.accounts; count++) await limited(ctx, async () => {});
+    } catch (error) {
+      if (!(error instanceof RateLimitError)) throw error;
+      ctx.status = 429;
+      ctx.body = { errors: [{ message: error.message, extensions: { code: 'STRAPI_RATE_LIMIT_ERROR', error: { name: error.name, message: error.message, details: error.details } } }] };
+      return;
+    }
+    send(ctx, await prepared.run(actorOf(ctx), client));
   };
 }

@@ -114,4 +114,22 @@ limits('routes that are not limited carry no X-RateLimit headers and never answe
   }
 });
 
+limits('over GraphQL each sign-in mutation counts, so aliases cannot try more than the limit in one request', async () => {
+  const api = await apiServer({ publicActions: ['plugin::users-permissions.auth.forgotPassword'], config: { 'users-permissions': { ratelimit: { enabled: true, interval: 60000, max: 3 } } } });
+  try {
+    const forgot = (aliases: number) => `mutation { ${Array.from({ length: aliases }, (_, i) => `a${i}: forgotPassword(email: "someone${i}@example.com") { ok }`).join(' ')} }`;
+    const first = await api.post('/graphql', { query: forgot(2) });
+    assert.is(first.status, 200, JSON.stringify(first.body));
+    assert.equal(first.body.data, { a0: { ok: true }, a1: { ok: true } });
+    const second = await api.post('/graphql', { query: forgot(2) });
+    assert.is(second.status, 429);
+    assert.is(second.body.errors[0].extensions.code, 'STRAPI_RATE_LIMIT_ERROR');
+    assert.is(second.body.errors[0].message, tooMany.error.message);
+    assert.is(second.body.data, undefined, 'nothing of the refused request ran');
+    assert.is((await api.post('/graphql', { query: '{ articles { title } }' })).status, 200, 'queries are not counted');
+  } finally {
+    await api.close();
+  }
+});
+
 limits.run();

@@ -35,6 +35,7 @@ const PAGES = [
   'docs/content-in-git.md',
   'docs/history.md',
   'docs/custom-code.md',
+  'docs/graphql.md',
   'docs/configuration.md',
   'docs/api/content.md',
   'docs/api/query-parameters.md',
