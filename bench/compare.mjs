@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startPostgresServer } from '../scripts/postgres-server.mjs';
 import { root, setUp, startProcess } from './project.mjs';
-import { createOptions, readPaths, updateOptions } from './scenarios.mjs';
+import { createOptions, READS, readOptions, updateOptions } from './scenarios.mjs';
 
 /** The project settings of the server with the setting off, by the option's name. */
 const OFF = {
@@ -38,7 +38,7 @@ const OFF = {
 
 /** The settings `--compare` takes, and the scenarios `--scenarios` picks from. */
 export const SETTINGS = Object.keys(OFF);
-export const SCENARIOS = ['list', 'query', 'one', 'create', 'update'];
+export const SCENARIOS = [...READS, 'create', 'update'];
 
 /** A receiver for the bench's webhooks, answering 200 after `delayMs`. */
 async function webhookReceiver(delayMs) {
@@ -97,13 +97,13 @@ export async function compare(setting, { docs, duration, connections, rounds, on
   const on = ON[setting] ?? {};
   const servers = [await serve(docs, on, postgres?.url), await serve(docs, OFF[setting], undefined, base && join(base, 'bin/folio.js'))];
   const all = {
-    list: (server) => ({ url: server.url + readPaths(server.articles).list, connections }),
-    query: (server) => ({ url: server.url + readPaths(server.articles).query, connections }),
-    one: (server) => ({ url: server.url + readPaths(server.articles).one, connections }),
+    ...Object.fromEntries(READS.map((name) => [name, (server) => ({ ...readOptions(name, server.url, server.articles), connections })])),
     create: (server) => createOptions(server.url),
     update: (server) => updateOptions(server.url, server.articles),
   };
-  const scenarios = only ? Object.fromEntries(only.map((name) => [name, all[name]])) : all;
+  // `list-populated` and `graphql-list` only when named: without --scenarios a comparison runs as
+  // long as it did before them.
+  const scenarios = Object.fromEntries((only ?? ['list', 'query', 'one', 'create', 'update']).map((name) => [name, all[name]]));
   const drive = (options, seconds = duration) => new Promise((resolve, reject) => autocannon({ duration: seconds, ...options }, (error, result) => (error ? reject(error) : resolve(result))));
   const rows = [];
   for (const [scenario, options] of Object.entries(scenarios)) {

@@ -13,7 +13,7 @@ import { importBench } from './import.mjs';
 import { diskCeiling } from './disk.mjs';
 import { build, count, counts, oneOf, parseOptions, someOf, usageError } from './options.mjs';
 import { peakRssMb, root, setUp, startProcess } from './project.mjs';
-import { benchPhoto, createOptions, readPaths, updateOptions, uploadOptions } from './scenarios.mjs';
+import { benchPhoto, createOptions, READS, readOptions, readPaths, updateOptions, uploadOptions } from './scenarios.mjs';
 import { measureStartup, startupCounts, startupTable } from './startup.mjs';
 
 const COMMAND_LINE = {
@@ -33,7 +33,7 @@ const COMMAND_LINE = {
     { name: 'watch-content', value: 'on|off', parse: oneOf('on', 'off'), about: 'off: the server not following data/content (what the watcher costs)' },
     { name: 'request-log', value: 'on|off', parse: oneOf('on', 'off'), about: 'off: no line per request (what the request log costs)' },
     { name: 'compare', value: SETTINGS.join('|'), parse: oneOf(...SETTINGS), about: 'one setting on against off, side by side; store: PostgreSQL against files (see compare.mjs)' },
-    { name: 'scenarios', value: SCENARIOS.join(','), parse: someOf(...SCENARIOS), about: 'with --compare: only those' },
+    { name: 'scenarios', value: SCENARIOS.join(','), parse: someOf(...SCENARIOS), about: `only those: with --compare, compared; without, only those reads (${READS.join(', ')}) taking turns with the ceiling, and nothing else` },
     { name: 'base', value: 'dir', parse: (text) => (existsSync(join(text, 'bin/folio.js')) && existsSync(join(text, 'dist')) ? text : undefined), about: 'with --compare build: a built checkout to measure this one against' },
     { name: 'store', value: 'postgres', parse: oneOf('postgres'), about: 'the same as --compare store' },
     { name: 'admin', about: "the editors' page: first load bytes and time, in headless chromium (see admin.mjs)" },
@@ -45,9 +45,9 @@ const COMMAND_LINE = {
 const given = parseOptions(COMMAND_LINE);
 // `--store postgres` (the issue's spelling) is `--compare store`.
 const compared = given.compare ?? (given.store ? 'store' : undefined);
-if (given.scenarios && !compared) usageError(COMMAND_LINE, '--scenarios goes with --compare');
+if (given.scenarios && !compared && !given.scenarios.every((name) => READS.includes(name))) usageError(COMMAND_LINE, `without --compare, --scenarios takes the reads: ${READS.join(', ')}`);
 if ((compared === 'build') !== (given.base !== undefined)) usageError(COMMAND_LINE, '--compare build and --base <dir> (a built checkout) go together');
-if (given.save && (compared || given.admin || given.import)) usageError(COMMAND_LINE, '--save goes with the whole benchmark: --compare, --admin and --import keep no results');
+if (given.save && (compared || given.admin || given.import || given.scenarios)) usageError(COMMAND_LINE, '--save goes with the whole benchmark: --compare, --admin, --import and --scenarios keep no results');
 const docs = given.docs ?? 1000;
 const connections = given.connections ?? 50;
 const watchContent = given.watchContent !== 'off';
@@ -119,15 +119,35 @@ const ceilingServer = await startProcess(process.execPath, [join(root, 'bench/ce
 const compressedHeaders = { 'accept-encoding': 'br, gzip' };
 const compressedList = await rawGet(server.url + paths.list, compressedHeaders);
 
+// Each read asked once before it is driven: autocannon counts a GraphQL answer of 200 with
+// `errors` (or no data) as a success, and `graphql-list` is only worth comparing with
+// `list-populated` if both answer the same articles with the same categories.
+const selected = given.scenarios ?? READS;
+const firstAnswers = {};
+for (const name of selected) {
+  const { url, method = 'GET', headers, body } = readOptions(name, server.url, articles);
+  const response = await fetch(url, { method, headers, body });
+  const answer = await response.json();
+  if (response.status !== 200 || answer.errors || !answer.data) throw new Error(`${name} answered ${response.status}: ${JSON.stringify(answer).slice(0, 500)}`);
+  firstAnswers[name] = answer.data;
+}
+if (firstAnswers['graphql-list'] && firstAnswers['list-populated']) {
+  const viaGraphql = firstAnswers['graphql-list'].articles;
+  const viaRest = firstAnswers['list-populated'];
+  const same = viaGraphql.length > 0 && viaGraphql.length === viaRest.length
+    && viaGraphql.every((article, i) => article.category?.name && article.title === viaRest[i].title && article.category.name === viaRest[i].category?.name);
+  if (!same) throw new Error(`graphql-list and list-populated answer different pages: ${JSON.stringify(viaGraphql.slice(0, 2))} against ${JSON.stringify(viaRest.slice(0, 2))}`);
+  console.error(`graphql-list and list-populated both answer the same ${viaGraphql.length} articles, each with its category`);
+}
+
 // The ceiling and the reads it is compared with take turns, `rounds` times, and each reports its
 // median round: on a shared 2-core VM one 10 s run of the ceiling can be a third off the next.
-const reads = {
-  ceiling: { url: ceilingServer.url },
-  list: { url: server.url + paths.list },
-  'list, compressed (Accept-Encoding: br, gzip)': { url: server.url + paths.list, headers: compressedHeaders },
-  query: { url: server.url + paths.query },
-  one: { url: server.url + paths.one },
-};
+// With --scenarios, only the reads named take turns with it.
+const reads = { ceiling: { url: ceilingServer.url } };
+for (const name of selected) {
+  reads[name] = readOptions(name, server.url, articles);
+  if (name === 'list' && !given.scenarios) reads['list, compressed (Accept-Encoding: br, gzip)'] = { url: server.url + paths.list, headers: compressedHeaders };
+}
 const readRounds = Object.fromEntries(Object.keys(reads).map((name) => [name, []]));
 for (let round = 0; round < rounds; round++) {
   for (const [name, options] of Object.entries(reads)) readRounds[name].push(await drive(options));
@@ -137,6 +157,33 @@ const median = (list) => [...list].sort((a, b) => a.requests.average - b.request
 const ceilingRps = median(readRounds.ceiling).requests.average;
 const results = [row('ceiling', median(readRounds.ceiling), await peakRssMb(ceilingServer.child.pid), 0)];
 for (const name of Object.keys(reads).slice(1)) results.push(row(name, median(readRounds[name]), await peakRssMb(server.child.pid), ceilingRps));
+
+const columns = ['scenario', 'requestsPerSecond', 'p50Ms', 'p99Ms', 'errors', 'non2xx', 'peakRssMb', 'ofCeiling'];
+const table = (rows) => [
+  `| ${['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'peak RSS MB', 'of ceiling'].join(' | ')} |`,
+  `|${columns.map(() => '---').join('|')}|`,
+  ...rows.map((r) => (r.pending ? `| ${r.scenario} | ${r.pending} |||||||` : `| ${columns.map((c) => r[c]).join(' | ')} |`)),
+].join('\n');
+/** GraphQL against REST for the same page: the line printed when both ran. */
+function graphqlLine() {
+  const graphql = results.find((r) => r.scenario === 'graphql-list');
+  const rest = results.find((r) => r.scenario === 'list-populated');
+  if (!graphql || !rest) return '';
+  const share = Math.round((graphql.requestsPerSecond / rest.requestsPerSecond) * 100);
+  // The two ran in the same rounds, minutes apart at most: the range of the per-round ratios says how far the machine's drift moves it.
+  const perRound = readRounds['graphql-list'].map((result, round) => Math.round((result.requests.average / readRounds['list-populated'][round].requests.average) * 100));
+  return `\nGraphQL: graphql-list reached ${graphql.requestsPerSecond} req/s, ${share}% of list-populated's ${rest.requestsPerSecond} (the same page by REST; rounds: ${Math.min(...perRound)}% to ${Math.max(...perRound)}%; target ≥ 50%: ${share >= 50 ? 'met' : 'missed'}).`;
+}
+
+if (given.scenarios) {
+  server.child.kill('SIGTERM');
+  ceilingServer.child.kill('SIGTERM');
+  await rm(dir, { recursive: true, force: true });
+  console.log(`\n${docs} documents, ${connections} connections, watcher ${watchContent ? 'on' : 'off'}, request log ${requestLog ? 'on' : 'off'}, ${duration} s each, median of ${rounds} alternating rounds, ${(await import('node:os')).cpus().length} cores, Node ${process.version}\n`);
+  console.log(table(results));
+  console.log(`${graphqlLine()}\nThe results were not saved (only the whole benchmark's are, with --save).`);
+  process.exit(0);
+}
 // `query` asks one URL again and again, which the server answers from its cache of list answers;
 // this asks a new range each time, so every request filters, sorts and populates anew.
 let range = 0;
@@ -213,14 +260,8 @@ if (given.save) {
   await rename(`${resultsFile}.tmp`, resultsFile);
 }
 
-const columns = ['scenario', 'requestsPerSecond', 'p50Ms', 'p99Ms', 'errors', 'non2xx', 'peakRssMb', 'ofCeiling'];
-const lines = [
-  `| ${['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'peak RSS MB', 'of ceiling'].join(' | ')} |`,
-  `|${columns.map(() => '---').join('|')}|`,
-  ...results.map((r) => (r.pending ? `| ${r.scenario} | ${r.pending} |||||||` : `| ${columns.map((c) => r[c]).join(' | ')} |`)),
-];
-console.log(`\n${docs} documents, ${connections} connections, watcher ${watchContent ? 'on' : 'off'}, request log ${requestLog ? 'on' : 'off'} (create/update/login: 10), ${duration} s each (ceiling, list, query, one: median of ${rounds} alternating rounds), ${summary.machine}\n`);
-console.log(lines.join('\n'));
+console.log(`\n${docs} documents, ${connections} connections, watcher ${watchContent ? 'on' : 'off'}, request log ${requestLog ? 'on' : 'off'} (create/update/login: 10), ${duration} s each (ceiling, ${READS.join(', ')}: median of ${rounds} alternating rounds), ${summary.machine}\n`);
+console.log(table(results));
 const created = results.find((r) => r.scenario === 'create');
 const plain = results.find((r) => r.scenario === 'list');
 const whileCreating = results.find((r) => r.scenario === 'list while creating');
@@ -235,6 +276,7 @@ const readTargets = ['list', 'query', 'one'].map((name) => {
   return `${name} ${share}% (${share >= 75 ? 'met' : 'missed'})`;
 });
 console.log(`Reads against the ceiling of ${Math.round(ceilingRps)} req/s, target ≥ 75% each: ${readTargets.join(', ')}.`);
+console.log(graphqlLine().slice(1));
 console.log(`folio serve ready in ${summary.readyMs} ms (RSS ${readyRssMb} MB); folio --help median ${summary.helpMedianMs} ms`);
 console.log(`\nfolio serve startup (median of 3 starts) and the uncached query at each size\n\n${startupTable(startup, ceilingRps)}`);
 console.log(given.save ? `\nThe results are in ${relative(root, resultsFile)}.` : `\nThe results were not saved (--save writes them to ${relative(root, resultsFile)}).`);

@@ -7,8 +7,38 @@ export function readPaths(articles) {
     list: '/api/articles?locale=fr',
     query: '/api/articles?filters[views][$gte]=1000&filters[views][$lt]=8000&filters[title][$containsi]=lorem&sort=views:desc&pagination[pageSize]=25&populate=category',
     one: `/api/articles/${articles[Math.floor(articles.length / 2)]}`,
+    // The REST side of `graphql-list`: the same page of the same articles (default locale,
+    // published), each with its category.
+    listPopulated: '/api/articles?pagination[pageSize]=25&populate=category',
   };
 }
+
+/** The query of `graphql-list`: what a site asks of Strapi's GraphQL plugin for a page of titles with their category. */
+export const GRAPHQL_LIST = '{ articles(pagination: { pageSize: 25 }) { title category { name } } }';
+
+/** POST /graphql of `GRAPHQL_LIST`, as a client of the GraphQL plugin sends it. */
+export function graphqlListOptions(url) {
+  return { url: `${url}/graphql`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: GRAPHQL_LIST }) };
+}
+
+/**
+ * The read scenarios by name, each its autocannon options for a server at `url` (`connections`
+ * left to the caller): `list-populated` and `graphql-list` ask for the same page, by REST and by
+ * GraphQL.
+ */
+const READ_OPTIONS = {
+  list: (url, paths) => ({ url: url + paths.list }),
+  query: (url, paths) => ({ url: url + paths.query }),
+  one: (url, paths) => ({ url: url + paths.one }),
+  'list-populated': (url, paths) => ({ url: url + paths.listPopulated }),
+  'graphql-list': (url) => graphqlListOptions(url),
+};
+
+/** The names of the read scenarios, in the order they take turns. */
+export const READS = Object.keys(READ_OPTIONS);
+
+/** The autocannon options of the read `name` for the server at `url`. */
+export const readOptions = (name, url, articles) => READ_OPTIONS[name](url, readPaths(articles));
 
 const section = { heading: 'Benchmark', body: 'A repeatable component entry' };
 

@@ -294,6 +294,11 @@ export function createContentService(deps: ContentServiceDeps) {
     findOneJson,
     findSingleJson,
     stateTag: reads.stateTag,
+    /**
+     * What every read depends on, as it is now, for a transport that keeps whole answers (GraphQL):
+     * undefined while the project has document middlewares, whose results may depend on anything.
+     */
+    contentState: (): readonly unknown[] | undefined => (middlewares().length === 0 ? reads.contentState() : undefined),
     findMany,
     findFirst,
     findOne,

@@ -16,7 +16,7 @@ import { toContentData } from './inputs.js';
 import { queryNames } from './names.js';
 import { DeleteMutationResponse, PaginationArg, PublicationStatus, type ObjectTypes } from './objects.js';
 import { LocaleCodeScalar } from './scalars.js';
-import { populateOf, type SelectContext } from './select.js';
+import { fieldsOf, populateOf, type SelectContext } from './select.js';
 
 type Args = Record<string, unknown>;
 type Field = GraphQLFieldConfig<unknown, RequestContext>;
@@ -50,6 +50,13 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
   const selectContext = (info: GraphQLResolveInfo, context: RequestContext): SelectContext => ({ info, objects: kit.objects, lookup: context.deps.lookup(), settings: context.deps.settings() });
   /** What the fields under `info`'s field select, as `populate`. */
   const populate = (info: GraphQLResolveInfo, context: RequestContext) => populateOf(model, info.fieldNodes.map((node) => node.selectionSet), selectContext(info, context));
+  /** What a read presents: the relations its fields go into, and only the scalar fields it selects. */
+  const shape = (info: GraphQLResolveInfo, context: RequestContext): Args => {
+    const sets = info.fieldNodes.map((node) => node.selectionSet);
+    const select = selectContext(info, context);
+    const fields = fieldsOf(model, sets, select);
+    return { populate: populateOf(model, sets, select), ...(fields.length > 0 ? { fields } : {}) };
+  };
   const readParams = (args: Args, context: RequestContext): Args => {
     const params: Args = { status: args.status ?? 'published' };
     if (args.locale !== undefined && args.locale !== null) params.locale = args.locale;
@@ -76,7 +83,7 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
     queries[names.one] = {
       type: object,
       args: { ...statusArg, ...localeArg },
-      resolve: (_parent, args: Args, context, info) => context.deps.content.findFirst(type, { ...readParams(args, context), populate: populate(info, context) }, context.actor),
+      resolve: (_parent, args: Args, context, info) => context.deps.content.findFirst(type, { ...readParams(args, context), ...shape(info, context) }, context.actor),
     };
     mutations[names.update] = {
       type: object,
@@ -99,12 +106,12 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
     ...localeArg,
   };
   const list = (args: Args, context: RequestContext, window: Window, info: GraphQLResolveInfo) =>
-    context.deps.content.findMany(type, { ...readParams(args, context), start: window.start, limit: window.limit, populate: populate(info, context) }, context.actor);
+    context.deps.content.findMany(type, { ...readParams(args, context), start: window.start, limit: window.limit, ...shape(info, context) }, context.actor);
 
   queries[names.one] = {
     type: object,
     args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...statusArg, ...localeArg },
-    resolve: (_parent, args: Args, context, info) => context.deps.content.findOne(type, { documentId: args.documentId, ...readParams(args, context), populate: populate(info, context) }, context.actor),
+    resolve: (_parent, args: Args, context, info) => context.deps.content.findOne(type, { documentId: args.documentId, ...readParams(args, context), ...shape(info, context) }, context.actor),
   };
   queries[names.many] = {
     type: new GraphQLNonNull(new GraphQLList(object)),
@@ -113,7 +120,7 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
   };
   const collection = kit.objects.entityCollectionOf(model, {
     nodes: ((source: ConnectionSource, _args: Args, context: RequestContext, info: GraphQLResolveInfo) =>
-      context.deps.content.findMany(type, { ...source.params, start: source.window.start, limit: source.window.limit, populate: populate(info, context) }, context.actor)) as never,
+      context.deps.content.findMany(type, { ...source.params, start: source.window.start, limit: source.window.limit, ...shape(info, context) }, context.actor)) as never,
     pageInfo: (async (source: ConnectionSource, _args: Args, context: RequestContext) => {
       const total = await context.deps.content.count(type, source.params, context.actor);
       const { start, limit } = source.window;

@@ -10,6 +10,7 @@ import {
   type DocumentNode, type FragmentDefinitionNode, type GraphQLFormattedError, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import type { ClientInfo } from '../auth/index.js';
+import { createAnswerCache, type AnswerCache } from '../content/index.js';
 import type { Actor } from '../permissions/index.js';
 import type { Schemas } from '../schema/index.js';
 import type { GraphQLDeps, RequestContext } from './context.js';
@@ -33,7 +34,8 @@ export interface GraphQLRequest {
 
 export interface GraphQLAnswer {
   status: number;
-  body: { data?: unknown; errors?: readonly GraphQLFormattedError[] };
+  /** The answer, or its JSON bytes when it was kept or comes from those kept. */
+  body: { data?: unknown; errors?: readonly GraphQLFormattedError[] } | Buffer;
 }
 
 /** A request that passed every check: what it will do, and how to run it. */
@@ -49,6 +51,17 @@ export interface PreparedRequest {
 
 export type GraphQLService = ReturnType<typeof createGraphQL>;
 
+/** Room for kept answers, and the largest one kept. */
+const ANSWER_CACHE_BYTES = 16 << 20;
+const ANSWER_CACHE_ENTRY_BYTES = 1 << 20;
+/** The state of content that can be kept: none (a fresh list each time, so no kept answer matches). */
+const NOT_KEPT: readonly unknown[] = [];
+const sameState = (a: readonly unknown[], b: readonly unknown[]) => a.length > 0 && a.length === b.length && a.every((value, index) => value === b[index]);
+
+/** `me`: an answer of the caller's own account, never shared with another caller of the same role. */
+const readsTheCaller = (operation: OperationDefinitionNode): boolean =>
+  operation.selectionSet.selections.some((selection) => selection.kind !== Kind.FIELD || selection.name.value === 'me');
+
 /** Parsed and validated queries kept per schema; the oldest goes first past this many. */
 const CACHED_QUERIES = 500;
 const ACCOUNT_MUTATIONS = new Set(Object.keys(accountMutations));
@@ -60,8 +73,18 @@ interface Built {
   schemas: Schemas;
   settings: unknown;
   schema: GraphQLSchema;
-  /** query text → its document, or why it was refused */
-  documents: Map<string, DocumentNode | readonly GraphQLFormattedError[]>;
+  /** query text → the query checked, or why it was refused */
+  documents: Map<string, Checked | readonly GraphQLFormattedError[]>;
+  /** Whole answers of queries, each kept for the content it was computed from (see `run`). */
+  answers: AnswerCache<'all'>;
+}
+
+/** A query that parsed and fits the schema, with what its requests reuse. */
+interface Checked {
+  document: DocumentNode;
+  fragments: Record<string, FragmentDefinitionNode>;
+  /** operationName → how many entries it may answer, for requests without variables. */
+  amounts: Map<string, number>;
 }
 
 /**
@@ -69,6 +92,9 @@ interface Built {
  */
 export function createGraphQL(deps: GraphQLDeps) {
   let built: Built | undefined;
+  /** Each set of rights a caller holds gets a number: callers with the same rights share answers. */
+  const rightsIds = new WeakMap<ReadonlySet<string>, number>();
+  let lastRights = 0;
 
   /** The schema of the content types as they are now, and its cache of checked queries. */
   function current(): Built {
@@ -76,21 +102,21 @@ export function createGraphQL(deps: GraphQLDeps) {
     const settings = deps.settings();
     if (built?.schemas === schemas && built.settings === settings) return built;
     const schema = built?.schemas === schemas ? built.schema : buildSchema(schemas, deps.lookup()).schema;
-    built = { schemas, settings, schema, documents: new Map() };
+    built = { schemas, settings, schema, documents: new Map(), answers: createAnswerCache({ maxBytes: ANSWER_CACHE_BYTES, maxEntryBytes: ANSWER_CACHE_ENTRY_BYTES }) };
     return built;
   }
 
   /** The document of `query`, parsed and validated once per schema. */
-  function documentOf(state: Built, query: string): DocumentNode | readonly GraphQLFormattedError[] {
+  function documentOf(state: Built, query: string): Checked | readonly GraphQLFormattedError[] {
     const cached = state.documents.get(query);
     if (cached) return cached;
-    let result: DocumentNode | readonly GraphQLFormattedError[];
+    let result: Checked | readonly GraphQLFormattedError[];
     try {
       const document = parse(query);
       const settings = deps.settings();
       const rules = [...specifiedRules, depthRule(settings.depthLimit), aliasRule(settings.aliasLimit), ...(deps.production ? [NoSchemaIntrospectionCustomRule] : [])];
       const errors = validate(state.schema, document, rules);
-      result = errors.length > 0 ? errors.map((error) => ({ ...error.toJSON(), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) : document;
+      result = errors.length > 0 ? errors.map((error) => ({ ...error.toJSON(), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) : { document, fragments: fragmentsOf(document), amounts: new Map() };
     } catch (error) {
       if (!(error instanceof GraphQLError)) throw error;
       result = [{ ...error.toJSON(), extensions: { code: 'GRAPHQL_PARSE_FAILED' } }];
@@ -127,26 +153,58 @@ export function createGraphQL(deps: GraphQLDeps) {
     const variables = variablesOf(request);
     if ('status' in variables && 'body' in variables) return variables as GraphQLAnswer;
     const state = current();
-    const document = documentOf(state, query);
-    if (Array.isArray(document)) return { status: 400, body: { errors: document } };
-    const checked = document as DocumentNode;
-    const operation = getOperationAST(checked, operationName ?? undefined);
+    const checked = documentOf(state, query);
+    if (Array.isArray(checked)) return { status: 400, body: { errors: checked } };
+    const { document, fragments, amounts } = checked as Checked;
+    const operation = getOperationAST(document, operationName ?? undefined);
     if (!operation) return refused(400, requestError(operationName ? graphqlMessages.unknownOperation(operationName) : graphqlMessages.operationNameRequired, 'BAD_REQUEST'));
     if (operation.operation !== 'query' && request.method === 'GET') return refused(405, requestError(graphqlMessages.mutationWithGet(operation.operation), 'BAD_REQUEST'));
-    const coerced = getVariableValues(state.schema, operation.variableDefinitions ?? [], variables as Record<string, unknown>);
+    const given = variables as Record<string, unknown>;
+    const coerced = getVariableValues(state.schema, operation.variableDefinitions ?? [], given);
     if (coerced.errors) return { status: 400, body: { errors: coerced.errors.map((error) => ({ ...error.toJSON(), extensions: { code: 'BAD_USER_INPUT' } })) } };
-    const fragments = fragmentsOf(checked);
-    const amount = amountOf(state.schema, operation, fragments, coerced.coerced, settings);
+    // Without variables a query always counts the same: counted once.
+    const fixed = Object.keys(given).length === 0 ? (operationName ?? '') : undefined;
+    let amount = fixed === undefined ? undefined : amounts.get(fixed);
+    if (amount === undefined) {
+      amount = amountOf(state.schema, operation, fragments, coerced.coerced, settings);
+      if (fixed !== undefined) amounts.set(fixed, amount);
+    }
     if (amount > settings.nodeLimit) return refused(400, requestError(graphqlMessages.tooMany(amount, settings.nodeLimit), 'GRAPHQL_VALIDATION_FAILED'));
+    const keep = operation.operation === 'query' && !readsTheCaller(operation);
     return {
       accounts: accountMutationsOf(operation, fragments),
       run: async (actor, client) => {
+        const key = keep ? answerKey(actor, operationName, given, query) : undefined;
+        const cached = key === undefined ? undefined : state.answers.get(key, contentState);
+        if (cached) return { status: 200, body: cached };
+        const before = key === undefined ? undefined : contentState();
         const context: RequestContext = { actor, client, deps };
-        const result = await execute({ schema: state.schema, document: checked, operationName: operationName ?? undefined, variableValues: variables as Record<string, unknown>, contextValue: context });
-        if (!result.errors) return { status: 200, body: { data: result.data } };
+        const result = await execute({ schema: state.schema, document, operationName: operationName ?? undefined, variableValues: given, contextValue: context });
+        if (!result.errors) {
+          const body = { data: result.data };
+          // Kept only when nothing changed while it was computed, so it is the answer of that state.
+          if (key !== undefined && before && sameState(before, contentState())) {
+            const bytes = Buffer.from(JSON.stringify(body));
+            state.answers.set(key, 'all', before, bytes);
+            return { status: 200, body: bytes };
+          }
+          return { status: 200, body };
+        }
         return { status: faultStatus(result.errors) ?? 200, body: { errors: result.errors.map((error) => formatError(error, deps.log)), data: result.data } };
       },
     };
+  }
+
+  /** What every read depends on now, or an empty list (never matching) when reads may not be kept. */
+  const contentState = (): readonly unknown[] => deps.content.contentState() ?? NOT_KEPT;
+
+  /** The name of an answer: the caller's rights, the operation, its variables and the query. */
+  function answerKey(actor: Actor, operationName: unknown, variables: Record<string, unknown>, query: string): string | undefined {
+    if (actor.kind === 'system') return undefined;
+    let rights = rightsIds.get(actor.permissions);
+    if (rights === undefined) rightsIds.set(actor.permissions, (rights = ++lastRights));
+    const given = Object.keys(variables).length === 0 ? '' : JSON.stringify(variables);
+    return `${rights}\u0000${typeof operationName === 'string' ? operationName : ''}\u0000${given}\u0000${query}`;
   }
 
   return {

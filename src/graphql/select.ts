@@ -69,6 +69,27 @@ export function populateOf(model: Model, selectionSets: readonly (SelectionSetNo
   return populate;
 }
 
+const SYSTEM_FIELDS = new Set(['documentId', 'createdAt', 'updatedAt', 'publishedAt']);
+
+/**
+ * The scalar fields selected on `model`, as the content service's `fields`, so that it presents
+ * only what the answer shows; empty when none is (every field is then presented).
+ * @example fieldsOf(articleModel, [selectionSet], context) // ['title', 'documentId']
+ */
+export function fieldsOf(model: Model, selectionSets: readonly (SelectionSetNode | undefined)[], context: SelectContext): string[] {
+  const fields = new Set<string>();
+  for (const field of collectFields(selectionSets, context.objects.of(model).name, context.info)) {
+    const name = field.name.value;
+    const attribute = Object.hasOwn(model.attributes, name) ? model.attributes[name] : undefined;
+    if (attribute) {
+      if (attribute.type !== 'relation' && attribute.type !== 'component' && attribute.type !== 'dynamiczone') fields.add(name);
+    } else if (!model.isComponent && (SYSTEM_FIELDS.has(name) || (name === 'locale' && model.localized))) {
+      fields.add(name);
+    }
+  }
+  return [...fields];
+}
+
 function nodeOf(type: GraphQLObjectType, field: FieldNode, attribute: Attribute, below: SelectionSetNode[] | undefined, context: SelectContext): RawNode | undefined {
   const { lookup } = context;
   if (attribute.type === 'dynamiczone') {
@@ -98,6 +119,8 @@ function nodeOf(type: GraphQLObjectType, field: FieldNode, attribute: Attribute,
   }
   const populate = populateOf(target, sets, context);
   if (Object.keys(populate).length > 0) node.populate = populate;
+  const fields = fieldsOf(target, sets, context);
+  if (fields.length > 0) node.fields = fields;
   return node;
 }
 
@@ -112,10 +135,12 @@ function add(populate: Record<string, RawNode>, name: string, node: RawNode): vo
     populate[name] = node;
     return;
   }
-  const { populate: a, on: onA, ...restA } = existing;
-  const { populate: b, on: onB, ...restB } = node;
+  const { populate: a, on: onA, fields: fieldsA, ...restA } = existing;
+  const { populate: b, on: onB, fields: fieldsB, ...restB } = node;
   if (JSON.stringify(restA) !== JSON.stringify(restB)) throw new ValidationError(graphqlMessages.askedTwice(name), { field: name });
   const merged: RawNode = { ...restA };
+  // Both selections' fields are presented; a selection of none (all of them) keeps all.
+  if (Array.isArray(fieldsA) && Array.isArray(fieldsB)) merged.fields = [...new Set([...fieldsA, ...fieldsB])];
   const nested = mergeTrees(a as Record<string, RawNode> | undefined, b as Record<string, RawNode> | undefined);
   if (nested) merged.populate = nested;
   const fragments = mergeTrees(onA as Record<string, RawNode> | undefined, onB as Record<string, RawNode> | undefined);

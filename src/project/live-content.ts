@@ -52,6 +52,11 @@ export function createLiveContent(initial: ContentService, initialSchemas: Schem
     findOneJson: (type, documentId, query, source) => current.findOneJson(currentType(type), documentId, query, source),
     findSingleJson: (type, query, source) => current.findSingleJson(currentType(type), query, source),
     stateTag: (type, documentId, locale) => current.stateTag(currentType(type), documentId, locale),
+    // The service itself is part of the state: a new one (content types changed) starts its own counts.
+    contentState: () => {
+      const state = current.contentState();
+      return state && [current, ...state];
+    },
     findMany: (type, params, actor) => current.findMany(currentType(type), params, actor),
     findFirst: (type, params, actor) => current.findFirst(currentType(type), params, actor),
     findOne: (type, params, actor) => current.findOne(currentType(type), params, actor),

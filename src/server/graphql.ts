@@ -29,6 +29,7 @@ function send(ctx: Context, answer: GraphQLAnswer): void {
   ctx.status = answer.status;
   if (answer.status === 405) ctx.set('Allow', 'POST');
   ctx.body = answer.body;
+  if (Buffer.isBuffer(answer.body)) ctx.type = 'application/json; charset=utf-8';
 }
 
 /**

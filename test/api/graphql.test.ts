@@ -8,6 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { apiServer, NO_RATE_LIMIT, type ApiServer } from '../_helpers/server.js';
 import { eventually } from '../_helpers/index.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 const ARTICLE = ['find', 'findOne', 'create', 'update', 'delete', 'publish', 'unpublish', 'history', 'createLocalization'].map((action) => `api::article.article.${action}`);
 const CATEGORY = ['find', 'findOne', 'create', 'update', 'delete'].map((action) => `api::category.category.${action}`);
@@ -285,3 +286,43 @@ graphql('an unexpected failure is Internal Server Error with nothing of it shown
 });
 
 graphql.run();
+
+/** A project without document middlewares: whole answers are kept between requests. */
+const kept = suite('GraphQL answers kept between requests');
+let plain: ApiServer;
+kept.before(async () => {
+  plain = await apiServer({ publicActions: ['api::category.category.find', 'api::category.category.create'] });
+});
+kept.after(() => plain.close());
+
+kept('a kept answer is answered again only while nothing it read changed: not after a write, nor after a change of rights', async () => {
+  const query = { query: '{ categories(sort: "name:asc", pagination: { limit: -1 }) { name } }' };
+  const names = async () => {
+    const answer = await plain.post('/graphql', query);
+    assert.is(answer.status, 200, JSON.stringify(answer.body));
+    assert.is(answer.headers.get('content-type'), 'application/json; charset=utf-8');
+    return answer.body.data.categories.map((category: { name: string }) => category.name);
+  };
+  assert.is((await plain.post('/api/categories', { data: { name: 'First' } })).status, 200);
+  assert.equal(await names(), ['First']);
+  assert.equal(await names(), ['First'], 'asked again');
+  assert.is((await plain.post('/graphql', { query: 'mutation { createCategory(data: { name: "Second" }) { name } }' })).status, 200);
+  assert.equal(await names(), ['First', 'Second'], 'a write through GraphQL');
+  assert.is((await plain.post('/api/categories', { data: { name: 'Third' } })).status, 200);
+  assert.equal(await names(), ['First', 'Second', 'Third'], 'a write through REST');
+  await plain.project.roles.revoke(SYSTEM_ACTOR, 'public', ['api::category.category.find']);
+  const refused = await plain.post('/graphql', query);
+  assert.is(refused.body.errors[0].extensions.code, 'FORBIDDEN', 'rights taken away');
+  await plain.project.roles.grant(SYSTEM_ACTOR, 'public', ['api::category.category.find']);
+  assert.equal(await names(), ['First', 'Second', 'Third']);
+});
+
+kept('me is never kept: each caller gets their own account', async () => {
+  await plain.project.roles.grant(SYSTEM_ACTOR, 'authenticated', ['plugin::users-permissions.user.me']);
+  const jwtOf = async (username: string) => (await plain.post('/api/auth/local/register', { username, email: `${username}@example.com`, password: 'a-long-password-1' })).body.jwt as string;
+  const me = async (jwt: string) => (await plain.post('/graphql', { query: '{ me { username } }' }, { Authorization: `Bearer ${jwt}` })).body.data.me.username;
+  const [ann, ben] = [await jwtOf('ann'), await jwtOf('ben')];
+  assert.equal([await me(ann), await me(ben), await me(ann)], ['ann', 'ben', 'ann']);
+});
+
+kept.run();

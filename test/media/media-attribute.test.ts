@@ -61,6 +61,18 @@ test('a document links files by id; they are stored as ids and answered as file 
   assert.is((await fetch(`${api.url}${cover.url}`)).status, 200);
 });
 
+test('a file whose text changes is answered changed by lists read before, over REST and GraphQL', async () => {
+  await api.post('/api/posts', { data: { title: 'Captioned', cover: ids['blue.png'] } });
+  const restAlt = async () => (await api.get('/api/posts?filters[title][$eq]=Captioned&populate=cover')).body.data[0].cover.alternativeText;
+  const graphqlAlt = async () => (await api.post('/graphql', { query: '{ posts(filters: { title: { eq: "Captioned" } }) { cover { alternativeText } } }' })).body.data.posts[0].cover.alternativeText;
+  const before = [await restAlt(), await graphqlAlt()];
+  assert.equal([await restAlt(), await graphqlAlt()], before, 'asked again: the same (kept) answers');
+  const form = new FormData();
+  form.append('fileInfo', JSON.stringify({ alternativeText: 'A blue square, edited' }));
+  assert.is((await fetch(`${api.url}/api/upload?id=${ids['blue.png']}`, { method: 'POST', body: form })).status, 200);
+  assert.equal([await restAlt(), await graphqlAlt()], ['A blue square, edited', 'A blue square, edited']);
+});
+
 test('connect, disconnect and set change a multiple media; null clears a single one', async () => {
   const { documentId } = (await api.post('/api/posts', { data: { title: 'Forms', gallery: [ids['red.png']] } })).body.data;
   const gallery = async () => (await api.get(`/api/posts/${documentId}?populate=gallery`)).body.data.gallery.map((file: { name: string }) => file.name);

@@ -119,12 +119,13 @@ export function createFind(context: ContentContext) {
   /**
    * The dependencies of a scope as they are now. One type, status and locale: that bucket's rows
    * (the store makes a new list of them at every change) and the locales (which resolve `locale`).
-   * Everything: the store's generation (any document), the users and roles tables (relations may
-   * point at them; their rows are replaced, never changed, on a write or reload) and the locales.
+   * Everything: the store's generation (any document), the users, roles and media files tables
+   * (relations and media point at them; their rows are replaced, never changed, on a write or
+   * reload) and the locales.
    */
   const answerDependencies = (scope: AnswerScope): readonly unknown[] =>
     scope === 'everything'
-      ? [store.generation(), deps.users.rows(), deps.roles.rows(), deps.i18n()]
+      ? [store.generation(), deps.users.rows(), deps.roles.rows(), deps.files.rows(), deps.i18n()]
       : [store.rows(scope.type, scope.status, scope.locale), deps.i18n()];
 
   /** The narrowest scope `query` reads (see AnswerScope). */
@@ -212,5 +213,11 @@ export function createFind(context: ContentContext) {
     return id === undefined ? undefined : context.versions.stateOf(type, id, context.localeOf(type, rawLocale, true));
   }
 
-  return { find, findJson, findOne, findOneJson, findSingleJson, count, stateTag };
+  /**
+   * What every answer depends on, as it is now (any document, the users and roles, the locales):
+   * an answer computed from the same values is the same answer, so a transport may keep it.
+   */
+  const contentState = (): readonly unknown[] => answerDependencies('everything');
+
+  return { find, findJson, findOne, findOneJson, findSingleJson, count, stateTag, contentState };
 }
