@@ -48,8 +48,6 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
   const statusArg = { status: { type: PublicationStatus, defaultValue: 'published' } };
 
   const selectContext = (info: GraphQLResolveInfo, context: RequestContext): SelectContext => ({ info, objects: kit.objects, lookup: context.deps.lookup(), settings: context.deps.settings() });
-  /** What the fields under `info`'s field select, as `populate`. */
-  const populate = (info: GraphQLResolveInfo, context: RequestContext) => populateOf(model, info.fieldNodes.map((node) => node.selectionSet), selectContext(info, context));
   /** What a read presents: the relations its fields go into, and only the scalar fields it selects. */
   const shape = (info: GraphQLResolveInfo, context: RequestContext): Args => {
     const sets = info.fieldNodes.map((node) => node.selectionSet);
@@ -64,10 +62,11 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
     if (Array.isArray(args.sort) && args.sort.length > 0) params.sort = args.sort;
     return params;
   };
-  /** The `populate` a write's answer needs, parsed as the caller may see it. */
-  const answerShape = (info: GraphQLResolveInfo, context: RequestContext) => ({
-    populate: parseContentQuery({ populate: populate(info, context) }, model, context.deps.content.modelsFor(context.actor), NO_WINDOW_SETTINGS).populate,
-  });
+  /** The shape of a write's answer, parsed as the caller may see it (a write takes it parsed). */
+  const answerShape = (info: GraphQLResolveInfo, context: RequestContext) => {
+    const { populate, fields } = parseContentQuery(shape(info, context), model, context.deps.content.modelsFor(context.actor), NO_WINDOW_SETTINGS);
+    return { populate, ...(fields ? { fields } : {}) };
+  };
   const writeParams = (args: Args, context: RequestContext) => ({
     actor: context.actor,
     locale: args.locale ?? undefined,

@@ -22,7 +22,7 @@ parse('should split the file from the key inside it', () => {
 });
 
 parse('when the file is unknown then it lists the files and suggests one', () => {
-  assert.throws(() => parseConfigKey('sever.port'), /"sever\.port" does not start with a config file name \(server, users-permissions, email, i18n, api, database, upload\); did you mean "server"\?/);
+  assert.throws(() => parseConfigKey('sever.port'), /"sever\.port" does not start with a config file name \(server, users-permissions, email, i18n, api, database, upload, graphql\); did you mean "server"\?/);
 });
 
 parse('when the key is unknown then it suggests the closest one', () => {
