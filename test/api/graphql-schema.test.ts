@@ -7,6 +7,7 @@
  * `graphql` config, production, the landing page).
  */
 import { suite } from 'uvu';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 import * as assert from 'uvu/assert';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -330,6 +331,30 @@ names('the schema answers queries by the names it declares', async () => {
   assert.equal(answer.articles_connection.pageInfo, { total: 0, page: 1, pageSize: 10, pageCount: 0 });
   assert.is(answer.homepage, null);
   assert.equal(answer.i18NLocales.map((locale: { code: string }) => locale.code).sort(), ['en', 'fr']);
+});
+
+names('every kind of attribute is answered as stored: enums by name, a User by its public fields, components and relations populated', async () => {
+  await api.project.roles.grant(SYSTEM_ACTOR, 'public', ['plugin::users-permissions.user.find']);
+  const user = await api.project.users.create(SYSTEM_ACTOR, { username: 'writer', email: 'writer@example.com', password: 'a-long-password-1', nickname: 'W', secretNote: 'never shown' });
+  const tag = (await api.post('/api/tags', { data: { name: 'Blue' } })).body.data;
+  const created = await api.post('/api/articles', {
+    data: {
+      title: 'Every kind', kind: 'big news', bigViews: '9007199254740993', price: 2.5, day: '2026-11-27', startsAt: '12:30:00.000', meta: { a: [1] },
+      seo: { metaTitle: 'Seo', robots: 'noindex' }, tags: [tag.documentId], author: user.id, internalNote: 'hidden', sections: [{ heading: 'One' }],
+    },
+  });
+  assert.is(created.status, 200, JSON.stringify(created.body));
+  const article = dataOf(await post(api, `{ article(documentId: "${created.body.data.documentId}") {
+    title kind bigViews price day startsAt meta seo { metaTitle robots } sections { heading }
+    tags { name } tags_connection { nodes { name } } author { username email nickname role { name } }
+  } }`)).article;
+  assert.equal(article, {
+    title: 'Every kind', kind: 'big_news', bigViews: '9007199254740993', price: 2.5, day: '2026-11-27', startsAt: '12:30:00.000', meta: { a: [1] },
+    seo: { metaTitle: 'Seo', robots: 'noindex' }, sections: [{ heading: 'One' }],
+    tags: [{ name: 'Blue' }], tags_connection: { nodes: [{ name: 'Blue' }] }, author: { username: 'writer', email: 'writer@example.com', nickname: 'W', role: null },
+  });
+  const filtered = dataOf(await post(api, '{ articles(filters: { kind: { eq: "big news" }, author: { nickname: { eq: "W" } } }) { title } }')).articles;
+  assert.equal(filtered, [{ title: 'Every kind' }]);
 });
 
 // ---------------------------------------------------------------------------------------------
