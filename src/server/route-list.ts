@@ -16,13 +16,21 @@ export interface RouteEntry {
   action: string;
 }
 
-/** Routes the app answers before the `/api` routers: health, the uploaded files, the editors' page when it is on. */
+/** GraphQL checks each query and mutation it runs against the action of its REST route (docs/graphql.md). */
+const GRAPHQL_ACTION = 'per field';
+
+/**
+ * Routes the app answers before the `/api` routers: health, the uploaded files, the editors' page
+ * and GraphQL when they are on.
+ */
 function appRoutes(project: Project): RouteEntry[] {
   const { admin } = project.config.server;
+  const { graphql } = project.config;
   return [
     { method: 'GET', path: HEALTH_PATH, action: 'public' },
     { method: 'GET', path: `${UPLOADS_PATH}/:file`, action: 'public' },
     ...(admin.enabled ? [{ method: 'GET', path: `${admin.path}/`, action: 'public' }] : []),
+    ...(graphql.enabled ? ['GET', 'POST'].map((method) => ({ method, path: graphql.path, action: GRAPHQL_ACTION })) : []),
   ];
 }
 

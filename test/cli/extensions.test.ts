@@ -102,6 +102,7 @@ test('folio routes lists every route with its action; folio permission grant kno
     assert.ok(routes.some((route) => route.method === 'GET' && route.path === '/api/ping' && route.action === 'public'));
     assert.ok(routes.some((route) => route.method === 'GET' && route.path === '/api/users/me' && route.action === 'plugin::users-permissions.user.me'));
     assert.ok(routes.some((route) => route.path === '/_health' && route.action === 'public'), 'the routes answered before /api too');
+    assert.ok(routes.some((route) => route.method === 'POST' && route.path === '/graphql' && route.action === 'per field'), 'GraphQL, whose every field asks for its own action');
     const withoutAdmin = await folio(['--dir', project.dir, 'config', 'set', 'server.admin.enabled', 'false']);
     assert.is(withoutAdmin.code, 0, withoutAdmin.stderr);
     const afterOff = JSON.parse((await folio(['--dir', project.dir, 'routes', '--json'])).stdout) as Array<{ path: string }>;
