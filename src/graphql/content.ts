@@ -47,7 +47,13 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
   const localeArg: GraphQLFieldConfigArgumentMap = type.localized ? { locale: { type: LocaleCodeScalar } } : {};
   const statusArg = { status: { type: PublicationStatus, defaultValue: 'published' } };
 
-  const selectContext = (info: GraphQLResolveInfo, context: RequestContext): SelectContext => ({ info, objects: kit.objects, lookup: context.deps.lookup(), settings: context.deps.settings() });
+  const selectContext = (info: GraphQLResolveInfo, context: RequestContext): SelectContext => ({
+    info,
+    objects: kit.objects,
+    lookup: context.deps.lookup(),
+    settings: context.deps.settings(),
+    defer: (field) => context.deferred.add(field),
+  });
   /** What a read presents: the relations its fields go into, and only the scalar fields it selects. */
   const shape = (info: GraphQLResolveInfo, context: RequestContext): Args => {
     const sets = info.fieldNodes.map((node) => node.selectionSet);

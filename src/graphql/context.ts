@@ -7,6 +7,7 @@ import type { GraphQLConfig, I18nConfig } from '../config/index.js';
 import type { ContentService } from '../content/index.js';
 import { queryMessages, type Model, type ModelLookup } from '../model/index.js';
 import type { Actor } from '../permissions/index.js';
+import type { FieldNode, GraphQLResolveInfo } from 'graphql';
 import type { Schemas } from '../schema/index.js';
 import type { UserService } from '../users/index.js';
 import type { Logger } from '../log/index.js';
@@ -32,6 +33,12 @@ export interface RequestContext {
   actor: Actor;
   client: ClientInfo;
   deps: GraphQLDeps;
+  /**
+   * Lists a document's read could not carry: the same list selected again with other arguments
+   * (see select.ts). Each is read on its own, for its document, by `readDeferred`.
+   */
+  deferred: Set<FieldNode>;
+  readDeferred(owner: Model, name: string, parent: Record<string, unknown>, info: GraphQLResolveInfo): Promise<unknown>;
 }
 
 /** `pagination: { page, pageSize }` or `{ start, limit }`, as the arguments give it. */

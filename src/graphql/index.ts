@@ -17,6 +17,8 @@ import type { GraphQLDeps, RequestContext } from './context.js';
 import { faultStatus, formatError, requestError } from './errors.js';
 import { aliasRule, amountOf, depthRule } from './limits.js';
 import { buildSchema } from './schema.js';
+import { readDeferred } from './deferred.js';
+import type { ObjectTypes } from './objects.js';
 import { accountMutations } from './users.js';
 import { graphqlMessages } from './messages.js';
 
@@ -73,6 +75,7 @@ interface Built {
   schemas: Schemas;
   settings: unknown;
   schema: GraphQLSchema;
+  objects: ObjectTypes;
   /** query text → the query checked, or why it was refused */
   documents: Map<string, Checked | readonly GraphQLFormattedError[]>;
   /** Whole answers of queries, each kept for the content it was computed from (see `run`). */
@@ -101,8 +104,8 @@ export function createGraphQL(deps: GraphQLDeps) {
     const schemas = deps.schemas();
     const settings = deps.settings();
     if (built?.schemas === schemas && built.settings === settings) return built;
-    const schema = built?.schemas === schemas ? built.schema : buildSchema(schemas, deps.lookup()).schema;
-    built = { schemas, settings, schema, documents: new Map(), answers: createAnswerCache({ maxBytes: ANSWER_CACHE_BYTES, maxEntryBytes: ANSWER_CACHE_ENTRY_BYTES }) };
+    const { schema, objects } = built?.schemas === schemas ? built : buildSchema(schemas, deps.lookup());
+    built = { schemas, settings, schema, objects, documents: new Map(), answers: createAnswerCache({ maxBytes: ANSWER_CACHE_BYTES, maxEntryBytes: ANSWER_CACHE_ENTRY_BYTES }) };
     return built;
   }
 
@@ -178,7 +181,13 @@ export function createGraphQL(deps: GraphQLDeps) {
         const cached = key === undefined ? undefined : state.answers.get(key, contentState);
         if (cached) return { status: 200, body: cached };
         const before = key === undefined ? undefined : contentState();
-        const context: RequestContext = { actor, client, deps };
+        const context: RequestContext = {
+          actor,
+          client,
+          deps,
+          deferred: new Set(),
+          readDeferred: (owner, name, parent, info) => readDeferred(state.objects, context, owner, name, parent, info),
+        };
         const result = await execute({ schema: state.schema, document, operationName: operationName ?? undefined, variableValues: given, contextValue: context });
         if (!result.errors) {
           const body = { data: result.data };

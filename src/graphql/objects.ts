@@ -7,7 +7,7 @@
  */
 import {
   GraphQLEnumType, GraphQLID, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, GraphQLUnionType,
-  type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLOutputType,
+  type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLOutputType, type GraphQLResolveInfo,
 } from 'graphql';
 import type { Attribute, ComponentAttribute, DynamicZoneAttribute, RelationAttribute } from '../schema/index.js';
 import type { Model, ModelLookup } from '../model/index.js';
@@ -65,6 +65,10 @@ export const listArgs = (filters: GraphQLInputObjectType): GraphQLFieldConfigArg
 
 const valueOf = (name: string) => (parent: Row) => parent[name] ?? null;
 const listOf = (name: string) => (parent: Row) => parent[name] ?? [];
+/** A list that takes arguments: read with its document, or on its own when the read could not carry it. */
+const argumentList = (owner: Model, name: string, wrap: (value: unknown) => unknown = (value) => value) =>
+  async (parent: Row, _args: unknown, context: RequestContext, info: GraphQLResolveInfo) =>
+    wrap(context.deferred.has(info.fieldNodes[0]!) ? await context.readDeferred(owner, name, parent, info) : (parent[name] ?? []));
 
 export type ObjectTypes = ReturnType<typeof createObjectTypes>;
 
@@ -118,7 +122,7 @@ export function createObjectTypes(lookup: ModelLookup, filters: FilterTypes, sin
     return type;
   }
 
-  function relationFields(fields: GraphQLFieldConfigMap<Row, RequestContext>, name: string, attribute: RelationAttribute): void {
+  function relationFields(owner: Model, fields: GraphQLFieldConfigMap<Row, RequestContext>, name: string, attribute: RelationAttribute): void {
     const target = lookup.model(attribute.target);
     if (!target) return;
     if (!isMany(attribute)) {
@@ -126,24 +130,24 @@ export function createObjectTypes(lookup: ModelLookup, filters: FilterTypes, sin
       return;
     }
     const args = listArgs(filters.of(target));
-    fields[name] = { type: new GraphQLNonNull(new GraphQLList(of(target))), args, resolve: listOf(name) };
-    fields[`${name}_connection`] = { type: relationCollectionOf(target), args, resolve: (parent: Row) => ({ nodes: parent[name] ?? [] }) };
+    fields[name] = { type: new GraphQLNonNull(new GraphQLList(of(target))), args, resolve: argumentList(owner, name) };
+    fields[`${name}_connection`] = { type: relationCollectionOf(target), args, resolve: argumentList(owner, name, (nodes) => ({ nodes })) };
   }
 
-  function componentField(name: string, attribute: ComponentAttribute): GraphQLFieldConfigMap<Row, RequestContext>[string] | undefined {
+  function componentField(owner: Model, name: string, attribute: ComponentAttribute): GraphQLFieldConfigMap<Row, RequestContext>[string] | undefined {
     const component = lookup.model(attribute.component);
     if (!component) return undefined;
     const type = of(component);
     if (!attribute.repeatable) return { type, resolve: valueOf(name) };
-    return { type: new GraphQLList(type), args: listArgs(filters.of(component)), resolve: listOf(name) };
+    return { type: new GraphQLList(type), args: listArgs(filters.of(component)), resolve: argumentList(owner, name) };
   }
 
-  function attributeField(owner: string, name: string, attribute: Attribute, fields: GraphQLFieldConfigMap<Row, RequestContext>): void {
+  function attributeField(model: Model, owner: string, name: string, attribute: Attribute, fields: GraphQLFieldConfigMap<Row, RequestContext>): void {
     switch (attribute.type) {
       case 'relation':
-        return relationFields(fields, name, attribute);
+        return relationFields(model, fields, name, attribute);
       case 'component': {
-        const field = componentField(name, attribute);
+        const field = componentField(model, name, attribute);
         if (field) fields[name] = field;
         return;
       }
@@ -171,12 +175,12 @@ export function createObjectTypes(lookup: ModelLookup, filters: FilterTypes, sin
       name,
       fields: () => {
         const fields: GraphQLFieldConfigMap<Row, RequestContext> = model.isComponent ? { id: { type: GraphQLID } } : { documentId: { type: new GraphQLNonNull(GraphQLID) } };
-        for (const [attributeName, attribute] of visibleAttributes(model)) attributeField(name, attributeName, attribute, fields);
+        for (const [attributeName, attribute] of visibleAttributes(model)) attributeField(model, name, attributeName, attribute, fields);
         if (!model.isComponent) {
           for (const timestamp of ['createdAt', 'updatedAt', 'publishedAt']) fields[timestamp] = { type: DateTimeScalar };
           if (model.localized) {
             fields.locale = { type: GraphQLString };
-            relationFields(fields, 'localizations', { type: 'relation', relation: 'oneToMany', target: model.uid });
+            relationFields(model, fields, 'localizations', { type: 'relation', relation: 'oneToMany', target: model.uid });
           }
         }
         return fields;
@@ -198,5 +202,8 @@ export function createObjectTypes(lookup: ModelLookup, filters: FilterTypes, sin
     });
   }
 
-  return { of, entityCollectionOf, enumOf, nameOf, types: (): GraphQLOutputType[] => [...objects.values(), ...unions.values()] };
+  /** Whether `uid` is one of the project's content types (not a component, the User, a role or a file). */
+  const isContentType = (uid: string): boolean => singular(uid) !== undefined;
+
+  return { of, entityCollectionOf, enumOf, nameOf, isContentType, types: (): GraphQLOutputType[] => [...objects.values(), ...unions.values()] };
 }

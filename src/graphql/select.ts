@@ -22,6 +22,12 @@ export interface SelectContext {
   objects: ObjectTypes;
   lookup: ModelLookup;
   settings: GraphQLConfig;
+  /**
+   * Told of a list of a document selected again with other arguments than its first selection:
+   * one read cannot carry both, so that one is read on its own (RequestContext.deferred).
+   * Without it, such a selection is refused.
+   */
+  defer?: (field: FieldNode) => void;
 }
 
 /** The fields a selection asks of the type `typeName`, through fragments whose condition it meets. */
@@ -64,9 +70,27 @@ export function populateOf(model: Model, selectionSets: readonly (SelectionSetNo
     if (!attribute || (attribute.type !== 'relation' && attribute.type !== 'component' && attribute.type !== 'dynamiczone')) continue;
     const below = name === selected ? (field.selectionSet ? [field.selectionSet] : []) : undefined;
     const node = nodeOf(type, field, attribute, below, context);
-    if (node) add(populate, name, node);
+    if (!node) continue;
+    if (conflicts(populate[name], node)) {
+      // A document's own list can be read again for it; deeper than that, the query is refused.
+      if (!context.defer || !isDocument(model, context)) throw new ValidationError(graphqlMessages.askedTwice(name), { field: name });
+      context.defer(field);
+      continue;
+    }
+    add(populate, name, node);
   }
   return populate;
+}
+
+/** Whether `model` is a content type, whose documents can be read again by their documentId. */
+const isDocument = (model: Model, context: SelectContext): boolean => !model.isComponent && context.objects.isContentType(model.uid);
+
+/** Whether `node` asks for `existing`'s list with other arguments (what it selects below may differ). */
+function conflicts(existing: RawNode | undefined, node: RawNode): boolean {
+  if (!existing) return false;
+  const { populate: _a, on: _onA, fields: _fieldsA, ...restA } = existing;
+  const { populate: _b, on: _onB, fields: _fieldsB, ...restB } = node;
+  return JSON.stringify(restA) !== JSON.stringify(restB);
 }
 
 const SYSTEM_FIELDS = new Set(['documentId', 'createdAt', 'updatedAt', 'publishedAt']);
@@ -86,6 +110,11 @@ export function fieldsOf(model: Model, selectionSets: readonly (SelectionSetNode
     } else if (!model.isComponent && (SYSTEM_FIELDS.has(name) || (name === 'locale' && model.localized))) {
       fields.add(name);
     }
+  }
+  // What a document's list read on its own needs to find the document's version again.
+  if (fields.size > 0 && isDocument(model, context)) {
+    fields.add('publishedAt');
+    if (model.localized) fields.add('locale');
   }
   return [...fields];
 }
