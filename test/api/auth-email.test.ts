@@ -63,6 +63,20 @@ reset('forgot-password refuses unknown keys and bad emails', async () => {
   assert.is((await api.post('/api/auth/forgot-password', { email: 'nope' })).body.error.message, 'email must be a valid email');
 });
 
+reset('over GraphQL: forgotPassword mails a code, resetPassword resets with it once and signs in', async () => {
+  const gql = async (query: string) => (await api.post('/graphql', { query })).body;
+  assert.equal((await gql('mutation { forgotPassword(email: "ada@example.com") { ok } }')).data, { forgotPassword: { ok: true } });
+  const code = codeIn((await smtp.next('ada@example.com')).text, 'code')!;
+  const reset = (password: string) => gql(`mutation { resetPassword(code: "${code}", password: "${password}", passwordConfirmation: "${password}") { jwt user { username } } }`);
+  const done = await reset('graphql-password');
+  assert.is(done.errors, undefined, JSON.stringify(done.errors));
+  assert.is(done.data.resetPassword.user.username, 'ada');
+  assert.type(done.data.resetPassword.jwt, 'string');
+  assert.is((await api.post('/api/auth/local', { identifier: 'ada', password: 'graphql-password' })).status, 200);
+  const again = await reset('another-password');
+  assert.equal([again.errors[0].message, again.errors[0].extensions.code], [authMessages.incorrectCode, 'BAD_USER_INPUT'], 'a code works once');
+});
+
 reset.run();
 
 const change = suite('POST /api/auth/change-password');
@@ -114,6 +128,19 @@ confirm('registration mails a confirmation link; following it confirms once and 
   assert.is((await api.post('/api/auth/local', { identifier: 'linus', password: 'penguin-pass' })).status, 200);
   assert.is((await api.get(`/api/auth/email-confirmation?confirmation=${confirmation}`)).body.error.message, authMessages.invalidToken, 'single use');
   assert.is((await api.get('/api/auth/email-confirmation')).body.error.message, authMessages.confirmationRequired);
+});
+
+confirm('over GraphQL: register answers no jwt until the address is confirmed; emailConfirmation confirms once and signs in', async () => {
+  const gql = async (query: string) => (await api.post('/graphql', { query })).body;
+  const registered = await gql('mutation { register(input: { username: "grace", email: "grace@example.com", password: "a-long-password-1" }) { jwt user { username confirmed } } }');
+  assert.equal(registered.data.register, { jwt: null, user: { username: 'grace', confirmed: false } });
+  const confirmation = codeIn((await smtp.next('grace@example.com')).text, 'confirmation')!;
+  const confirmed = await gql(`mutation { emailConfirmation(confirmation: "${confirmation}") { jwt user { username confirmed } } }`);
+  assert.is(confirmed.errors, undefined, JSON.stringify(confirmed.errors));
+  assert.equal(confirmed.data.emailConfirmation.user, { username: 'grace', confirmed: true });
+  assert.type(confirmed.data.emailConfirmation.jwt, 'string');
+  const again = await gql(`mutation { emailConfirmation(confirmation: "${confirmation}") { jwt } }`);
+  assert.is(again.errors[0].message, authMessages.invalidToken, 'single use');
 });
 
 confirm('send-email-confirmation: a new token for the unconfirmed, Strapi\'s errors otherwise', async () => {

@@ -285,8 +285,11 @@ graphql('sign-in mutations: register, login, me with its role, changePassword; a
   assert.not.match(answers, /password|Token/);
 });
 
-graphql('i18NLocales lists the project locales', async () => {
-  assert.equal((await data('{ i18NLocales { code name } }')).i18NLocales, [{ code: 'en', name: 'English (en)' }, { code: 'fr', name: 'French (fr)' }]);
+graphql('i18NLocales lists the project locales, i18NLocale finds one by documentId', async () => {
+  const locales = (await data('{ i18NLocales { documentId code name } }')).i18NLocales;
+  assert.equal(locales.map(({ code, name }: { code: string; name: string }) => ({ code, name })), [{ code: 'en', name: 'English (en)' }, { code: 'fr', name: 'French (fr)' }]);
+  assert.equal((await data(`{ i18NLocale(documentId: "${locales[1].documentId}") { code } }`)).i18NLocale, { code: 'fr' });
+  assert.is((await data('{ i18NLocale(documentId: "nosuchlocale") { code } }')).i18NLocale, null);
 });
 
 graphql('an unexpected failure is Internal Server Error with nothing of it shown, logged, and the next query answered', async () => {

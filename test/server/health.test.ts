@@ -136,6 +136,22 @@ storage('when the disk is full then writes answer 507, reads go on, health answe
   }
 });
 
+storage('when the disk is full then a GraphQL write answers 507 with the cause in its errors, and a GraphQL read still answers', async () => {
+  const disk = failingFs();
+  const server = await apiServer({ fs: disk.fs });
+  try {
+    disk.fail('ENOSPC');
+    const refused = await server.post('/graphql', { query: 'mutation { createArticle(data: { title: "Not saved" }) { documentId } }' });
+    assert.is(refused.status, 507);
+    assert.equal(refused.body.errors.map((error: { message: string; extensions: { code: string } }) => [error.message, error.extensions.code]), [[messages.storageFull, 'STRAPI_INSUFFICIENT_STORAGE_ERROR']]);
+    assert.equal(refused.body.data, { createArticle: null });
+    const read = await server.post('/graphql', { query: '{ articles { title } }' });
+    assert.equal([read.status, read.body.data], [200, { articles: [] }], 'nothing was written, and reads are served');
+  } finally {
+    await server.close();
+  }
+});
+
 storage('when the disk is read-only then the 507 says so', async () => {
   const disk = failingFs();
   const server = await apiServer({ fs: disk.fs });
