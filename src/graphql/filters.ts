@@ -5,18 +5,14 @@
  */
 import { GraphQLBoolean, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLString, type GraphQLInputFieldConfigMap, type GraphQLInputType, type GraphQLScalarType } from 'graphql';
 import type { Attribute } from '../schema/index.js';
-import type { Model, ModelLookup } from '../model/index.js';
+import { attributeOf, SYSTEM_ATTRIBUTES, type Model, type ModelLookup } from '../model/index.js';
+import { isPlainObject } from '../objects.js';
 import { scalarOf } from './scalars.js';
 
-const LOGICAL = ['and', 'or', 'not'] as const;
 const OPERATORS = ['eq', 'eqi', 'ne', 'nei', 'startsWith', 'endsWith', 'contains', 'notContains', 'containsi', 'notContainsi', 'gt', 'gte', 'lt', 'lte'] as const;
 
-/** What a model's filters name besides its attributes: Strapi's system attributes. */
-const SYSTEM: Record<string, Attribute> = {
-  createdAt: { type: 'datetime' },
-  updatedAt: { type: 'datetime' },
-  publishedAt: { type: 'datetime' },
-};
+/** What a document has besides its attributes, in every type, filter and answer of the schema. */
+export const TIMESTAMPS = ['createdAt', 'updatedAt', 'publishedAt'] as const;
 
 /** The attributes a model's filters and answers show: private ones and passwords never. */
 export function visibleAttributes(model: Model): Array<[string, Attribute]> {
@@ -86,7 +82,7 @@ export function createFilterTypes(lookup: ModelLookup, typeName: (model: Model) 
           if (filter) fields[name] = { type: filter };
         }
         if (!model.isComponent) {
-          for (const [name, attribute] of Object.entries(SYSTEM)) fields[name] = { type: attributeFilter(attribute)! };
+          for (const name of TIMESTAMPS) fields[name] = { type: attributeFilter(SYSTEM_ATTRIBUTES[name]!)! };
           if (model.localized) {
             fields.locale = { type: scalarFilter(GraphQLString) };
             fields.localizations = { type: self };
@@ -106,7 +102,6 @@ export function createFilterTypes(lookup: ModelLookup, typeName: (model: Model) 
   return { of, scalarFilter };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A `filters` argument as the Content API's `filters`: operators and `and`/`or`/`not` gain their
@@ -117,16 +112,16 @@ export function toContentFilters(value: Record<string, unknown>, model: Model, l
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     if (inner === undefined) continue;
-    if (key === 'and' || key === 'or') out[`$${key}`] = Array.isArray(inner) ? inner.map((each) => (isRecord(each) ? toContentFilters(each, model, lookup) : each)) : inner;
-    else if (key === 'not') out.$not = isRecord(inner) ? toContentFilters(inner, model, lookup) : inner;
+    if (key === 'and' || key === 'or') out[`$${key}`] = Array.isArray(inner) ? inner.map((each) => (isPlainObject(each) ? toContentFilters(each, model, lookup) : each)) : inner;
+    else if (key === 'not') out.$not = isPlainObject(inner) ? toContentFilters(inner, model, lookup) : inner;
     else out[key] = attributeFilterValue(key, inner, model, lookup);
   }
   return out;
 }
 
 function attributeFilterValue(key: string, value: unknown, model: Model, lookup: ModelLookup): unknown {
-  if (!isRecord(value)) return value;
-  const attribute = key === 'localizations' ? { type: 'relation' as const, target: model.uid } : model.attributes[key];
+  if (!isPlainObject(value)) return value;
+  const attribute = attributeOf(model, key);
   if (attribute?.type === 'relation') {
     const target = lookup.model(attribute.target);
     return target ? toContentFilters(value, target, lookup) : value;
@@ -138,15 +133,11 @@ function attributeFilterValue(key: string, value: unknown, model: Model, lookup:
   return operatorFilter(value);
 }
 
+/** A scalar's filter: every operator gains its `$`, and a `not` goes on into its own operators. */
 function operatorFilter(value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [operator, operand] of Object.entries(value)) {
-    if (operand === undefined) continue;
-    if ((LOGICAL as readonly string[]).includes(operator)) {
-      out[`$${operator}`] = operator === 'not' ? (isRecord(operand) ? operatorFilter(operand) : operand) : operand;
-    } else {
-      out[`$${operator}`] = operand;
-    }
+    if (operand !== undefined) out[`$${operator}`] = operator === 'not' && isPlainObject(operand) ? operatorFilter(operand) : operand;
   }
   return out;
 }

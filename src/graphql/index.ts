@@ -10,12 +10,13 @@ import {
   type DocumentNode, type FragmentDefinitionNode, type GraphQLFormattedError, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import type { ClientInfo } from '../auth/index.js';
+import { isPlainObject } from '../objects.js';
 import { createAnswerCache, type AnswerCache } from '../content/index.js';
 import type { Actor } from '../permissions/index.js';
 import type { Schemas } from '../schema/index.js';
 import type { GraphQLDeps, RequestContext } from './context.js';
 import { faultStatus, formatError, requestError } from './errors.js';
-import { aliasRule, amountOf, depthRule } from './limits.js';
+import { aliasRule, amountOf, depthRule, fragmentsOf } from './limits.js';
 import { buildSchema } from './schema.js';
 import { readDeferred } from './deferred.js';
 import type { ObjectTypes } from './objects.js';
@@ -69,7 +70,6 @@ const CACHED_QUERIES = 500;
 const ACCOUNT_MUTATIONS = new Set(Object.keys(accountMutations));
 
 const refused = (status: number, error: GraphQLFormattedError): GraphQLAnswer => ({ status, body: { errors: [error] } });
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 interface Built {
   schemas: Schemas;
@@ -140,7 +140,7 @@ export function createGraphQL(deps: GraphQLDeps) {
       }
     }
     if (variables === undefined || variables === null) return {};
-    return isRecord(variables) ? variables : refused(400, requestError(graphqlMessages.variablesNotObject, 'BAD_REQUEST'));
+    return isPlainObject(variables) ? variables : refused(400, requestError(graphqlMessages.variablesNotObject, 'BAD_REQUEST'));
   }
 
   /**
@@ -216,15 +216,7 @@ export function createGraphQL(deps: GraphQLDeps) {
     return `${rights}\u0000${typeof operationName === 'string' ? operationName : ''}\u0000${given}\u0000${query}`;
   }
 
-  return {
-    prepare,
-    /** The schema now served, for tools and tests (`printSchema`). */
-    schema: () => current().schema,
-  };
-}
-
-function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
-  return Object.fromEntries(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  return { prepare };
 }
 
 /** The account mutations an operation runs, through its fragments too. */

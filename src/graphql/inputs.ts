@@ -6,14 +6,14 @@
  */
 import { GraphQLError, GraphQLID, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLScalarType, type GraphQLInputFieldConfigMap, type GraphQLInputType } from 'graphql';
 import type { DynamicZoneAttribute } from '../schema/index.js';
-import type { Model, ModelLookup } from '../model/index.js';
+import { isToMany, type Model, type ModelLookup } from '../model/index.js';
+import { isPlainObject } from '../objects.js';
 import { visibleAttributes } from './filters.js';
 import { componentTypeName, dynamicZoneName } from './names.js';
 import { scalarOf } from './scalars.js';
 import type { GraphQLEnumType } from 'graphql';
 import { graphqlMessages } from './messages.js';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export type InputTypes = ReturnType<typeof createInputTypes>;
 
@@ -32,7 +32,7 @@ export function createInputTypes(lookup: ModelLookup, nameOf: (model: Model) => 
     if (!type) {
       const byType = new Map(attribute.components.map((uid) => [componentTypeName(uid), uid]));
       const check = (value: unknown): Record<string, unknown> => {
-        if (!isRecord(value) || typeof value.__typename !== 'string' || !byType.has(value.__typename)) {
+        if (!isPlainObject(value) || typeof value.__typename !== 'string' || !byType.has(value.__typename)) {
           throw new GraphQLError(graphqlMessages.zoneEntry(typeName, [...byType.keys()]));
         }
         const { __typename, ...rest } = value;
@@ -69,10 +69,8 @@ export function createInputTypes(lookup: ModelLookup, nameOf: (model: Model) => 
 
   function inputOf(owner: string, name: string, attribute: Parameters<typeof scalarOf>[0]): GraphQLInputType | undefined {
     switch (attribute.type) {
-      case 'relation': {
-        const many = attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
-        return many ? new GraphQLList(GraphQLID) : GraphQLID;
-      }
+      case 'relation':
+        return isToMany(attribute) ? new GraphQLList(GraphQLID) : GraphQLID;
       case 'component': {
         const component = lookup.model(attribute.component);
         if (!component) return undefined;
@@ -112,13 +110,13 @@ function dataValue(value: unknown, attribute: Model['attributes'][string], looku
   }
   if (attribute.type === 'component') {
     const component = lookup.model(attribute.component);
-    const one = (entry: unknown) => (isRecord(entry) && component ? toContentData(entry, component, lookup) : plain(entry));
+    const one = (entry: unknown) => (isPlainObject(entry) && component ? toContentData(entry, component, lookup) : plain(entry));
     return Array.isArray(value) ? value.map(one) : one(value);
   }
   if (attribute.type === 'dynamiczone' && Array.isArray(value)) {
     return value.map((entry) => {
-      const component = isRecord(entry) && typeof entry.__component === 'string' ? lookup.model(entry.__component) : undefined;
-      if (!component || !isRecord(entry)) return plain(entry);
+      const component = isPlainObject(entry) && typeof entry.__component === 'string' ? lookup.model(entry.__component) : undefined;
+      if (!component || !isPlainObject(entry)) return plain(entry);
       const { __component, ...rest } = entry;
       return { __component, ...toContentData(rest, component, lookup) };
     });
@@ -129,6 +127,6 @@ function dataValue(value: unknown, attribute: Model['attributes'][string], looku
 /** A value with every object made a plain one. */
 function plain(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(plain);
-  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plain(inner)]));
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plain(inner)]));
   return value;
 }

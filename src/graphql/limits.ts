@@ -7,12 +7,17 @@
  */
 import {
   getArgumentValues, getNamedType, GraphQLError, isListType, isNonNullType, isObjectType, Kind,
-  type ASTVisitor, type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLNamedType, type GraphQLSchema,
+  type ASTVisitor, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLNamedType, type GraphQLSchema,
   type OperationDefinitionNode, type SelectionSetNode, type ValidationContext,
 } from 'graphql';
 import type { GraphQLConfig } from '../config/index.js';
 import { windowOf, type PaginationArgs } from './context.js';
 import { graphqlMessages } from './messages.js';
+
+/** A document's fragments by name. */
+export function fragmentsOf(document: DocumentNode): Record<string, FragmentDefinitionNode> {
+  return Object.fromEntries(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+}
 
 /** Depth of a selection set, following fragments; introspection fields do not count (tools ask them deep). */
 function depthOf(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, seen: Set<string>): number {
@@ -36,7 +41,7 @@ function depthOf(set: SelectionSetNode | undefined, fragments: Record<string, Fr
 /** Refuses an operation that nests deeper than `limit`, with graphql-depth-limit's message. */
 export function depthRule(limit: number) {
   return (context: ValidationContext): ASTVisitor => {
-    const fragments = Object.fromEntries(context.getDocument().definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+    const fragments = fragmentsOf(context.getDocument());
     return {
       OperationDefinition(operation: OperationDefinitionNode) {
         if (depthOf(operation.selectionSet, fragments, new Set()) > limit) {

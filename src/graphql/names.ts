@@ -27,7 +27,7 @@ export function typeNameOf(uid: string, singularName?: string): string {
   return upperFirst(camelCase(singularName ?? uid.split('.').pop()!));
 }
 
-export const contentTypeName = (type: ContentType): string => typeNameOf(type.uid, type.singularName);
+const contentTypeName = (type: ContentType): string => typeNameOf(type.uid, type.singularName);
 
 /** `shared.section` → `ComponentSharedSection`. */
 export const componentTypeName = (uid: string): string => upperFirst(camelCase(`component_${uid}`));

@@ -7,12 +7,12 @@
  */
 import {
   GraphQLEnumType, GraphQLID, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString, GraphQLUnionType,
-  type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLOutputType, type GraphQLResolveInfo,
+  type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLResolveInfo,
 } from 'graphql';
 import type { Attribute, ComponentAttribute, DynamicZoneAttribute, RelationAttribute } from '../schema/index.js';
-import type { Model, ModelLookup } from '../model/index.js';
+import { isToMany, LOCALIZATIONS, localizationsAttribute, type Model, type ModelLookup } from '../model/index.js';
 import type { FilterTypes } from './filters.js';
-import { visibleAttributes } from './filters.js';
+import { TIMESTAMPS, visibleAttributes } from './filters.js';
 import { componentTypeName, dynamicZoneName, enumTypeName, enumValueName, typeNameOf } from './names.js';
 import { DateTimeScalar, scalarOf } from './scalars.js';
 import type { RequestContext } from './context.js';
@@ -53,8 +53,6 @@ const ErrorType = new GraphQLObjectType({
 /** The name of a model's type: a component's `Component…`, a content type's own. */
 export const modelTypeName = (model: Model, singular: (uid: string) => string | undefined): string =>
   model.isComponent ? componentTypeName(model.uid) : typeNameOf(model.uid, singular(model.uid));
-
-export const isMany = (attribute: RelationAttribute): boolean => attribute.relation === 'oneToMany' || attribute.relation === 'manyToMany';
 
 /** Arguments of a list inside a document: a to-many relation, media or repeatable component. */
 export const listArgs = (filters: GraphQLInputObjectType): GraphQLFieldConfigArgumentMap => ({
@@ -125,7 +123,7 @@ export function createObjectTypes(lookup: ModelLookup, filters: FilterTypes, sin
   function relationFields(owner: Model, fields: GraphQLFieldConfigMap<Row, RequestContext>, name: string, attribute: RelationAttribute): void {
     const target = lookup.model(attribute.target);
     if (!target) return;
-    if (!isMany(attribute)) {
+    if (!isToMany(attribute)) {
       fields[name] = { type: of(target), resolve: valueOf(name) };
       return;
     }
@@ -177,10 +175,10 @@ export function createObjectTypes(lookup: ModelLookup, filters: FilterTypes, sin
         const fields: GraphQLFieldConfigMap<Row, RequestContext> = model.isComponent ? { id: { type: GraphQLID } } : { documentId: { type: new GraphQLNonNull(GraphQLID) } };
         for (const [attributeName, attribute] of visibleAttributes(model)) attributeField(model, name, attributeName, attribute, fields);
         if (!model.isComponent) {
-          for (const timestamp of ['createdAt', 'updatedAt', 'publishedAt']) fields[timestamp] = { type: DateTimeScalar };
+          for (const timestamp of TIMESTAMPS) fields[timestamp] = { type: DateTimeScalar };
           if (model.localized) {
             fields.locale = { type: GraphQLString };
-            relationFields(model, fields, 'localizations', { type: 'relation', relation: 'oneToMany', target: model.uid });
+            relationFields(model, fields, LOCALIZATIONS, localizationsAttribute(model));
           }
         }
         return fields;
@@ -205,5 +203,5 @@ export function createObjectTypes(lookup: ModelLookup, filters: FilterTypes, sin
   /** Whether `uid` is one of the project's content types (not a component, the User, a role or a file). */
   const isContentType = (uid: string): boolean => singular(uid) !== undefined;
 
-  return { of, entityCollectionOf, enumOf, nameOf, isContentType, types: (): GraphQLOutputType[] => [...objects.values(), ...unions.values()] };
+  return { of, entityCollectionOf, enumOf, nameOf, isContentType };
 }

@@ -6,7 +6,7 @@
  */
 import { getArgumentValues, Kind, type FieldNode, type GraphQLObjectType, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import { ValidationError } from '../errors.js';
-import { LOCALIZATIONS, type Model, type ModelLookup } from '../model/index.js';
+import { attributeOf, type Model, type ModelLookup } from '../model/index.js';
 import type { Attribute } from '../schema/index.js';
 import { windowOf, type PaginationArgs } from './context.js';
 import { toContentFilters } from './filters.js';
@@ -53,9 +53,6 @@ function nodesOf(field: FieldNode, typeName: string, info: SelectContext['info']
     .flatMap((inner) => (inner.selectionSet ? [inner.selectionSet] : []));
 }
 
-const attributeOf = (model: Model, name: string): Attribute | undefined =>
-  name === LOCALIZATIONS && model.localized && !model.isComponent ? { type: 'relation', relation: 'oneToMany', target: model.uid } : model.attributes[name];
-
 /**
  * The `populate` of the fields selected on `model` (in the Content API's object form).
  * @example populateOf(articleModel, info.fieldNodes.map((node) => node.selectionSet), context)
@@ -93,8 +90,6 @@ function conflicts(existing: RawNode | undefined, node: RawNode): boolean {
   return JSON.stringify(restA) !== JSON.stringify(restB);
 }
 
-const SYSTEM_FIELDS = new Set(['documentId', 'createdAt', 'updatedAt', 'publishedAt']);
-
 /**
  * The scalar fields selected on `model`, as the content service's `fields`, so that it presents
  * only what the answer shows; empty when none is (every field is then presented).
@@ -104,12 +99,9 @@ export function fieldsOf(model: Model, selectionSets: readonly (SelectionSetNode
   const fields = new Set<string>();
   for (const field of collectFields(selectionSets, context.objects.of(model).name, context.info)) {
     const name = field.name.value;
-    const attribute = Object.hasOwn(model.attributes, name) ? model.attributes[name] : undefined;
-    if (attribute) {
-      if (attribute.type !== 'relation' && attribute.type !== 'component' && attribute.type !== 'dynamiczone') fields.add(name);
-    } else if (!model.isComponent && (SYSTEM_FIELDS.has(name) || (name === 'locale' && model.localized))) {
-      fields.add(name);
-    }
+    // Attributes and the system fields a document has (`locale` only when localized); a component's `id` always comes.
+    const attribute = name === 'id' ? undefined : attributeOf(model, name);
+    if (attribute && attribute.type !== 'relation' && attribute.type !== 'component' && attribute.type !== 'dynamiczone') fields.add(name);
   }
   // What a document's list read on its own needs to find the document's version again.
   if (fields.size > 0 && isDocument(model, context)) {
@@ -154,9 +146,11 @@ function nodeOf(type: GraphQLObjectType, field: FieldNode, attribute: Attribute,
 }
 
 /**
- * Adds `node` under `name`. The same attribute selected twice (by aliases, or as a list and its
- * `_connection`) is read once: its nested selections merge, and if the two ask with different
- * arguments the query is refused rather than answered with the rows of only one of them.
+ * Adds `node` under `name`. The same attribute selected twice with the same arguments (by aliases,
+ * or as a list and its `_connection`) is read once, its nested selections and fields merged.
+ * populateOf has already sent a document's list asked with other arguments to be read on its own;
+ * what still differs here comes from merging two selections of one relation, and is refused
+ * rather than answered with the rows of only one of them.
  */
 function add(populate: Record<string, RawNode>, name: string, node: RawNode): void {
   const existing = populate[name];

@@ -36,3 +36,4 @@ export { selectRows } from './select.js';
 export { matchesSearch } from './search.js';
 export { paginate } from './paginate.js';
 export { pickFields } from './fields.js';
+export { attributeOf } from './model.js';
