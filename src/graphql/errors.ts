@@ -42,5 +42,5 @@ export function faultStatus(errors: readonly GraphQLError[]): number | undefined
   return undefined;
 }
 
-/** An error before anything runs (the query cannot be parsed, is invalid or too large): HTTP 400. */
-export const requestError = (message: string, code: 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED' | 'BAD_USER_INPUT' | 'BAD_REQUEST'): GraphQLFormattedError => ({ message, extensions: { code } });
+/** An error before anything runs: the query cannot be parsed, is invalid or too large (HTTP 400), or there is no schema (503). */
+export const requestError = (message: string, code: 'GRAPHQL_PARSE_FAILED' | 'GRAPHQL_VALIDATION_FAILED' | 'BAD_USER_INPUT' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR'): GraphQLFormattedError => ({ message, extensions: { code } });

@@ -6,7 +6,7 @@
  * route around it is the server's.
  */
 import {
-  execute, getOperationAST, getVariableValues, GraphQLError, Kind, NoSchemaIntrospectionCustomRule, parse, specifiedRules, validate,
+  assertValidSchema, execute, getOperationAST, getVariableValues, GraphQLError, Kind, NoSchemaIntrospectionCustomRule, parse, specifiedRules, validate,
   type DocumentNode, type FragmentDefinitionNode, type GraphQLFormattedError, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import type { ClientInfo } from '../auth/index.js';
@@ -99,13 +99,30 @@ export function createGraphQL(deps: GraphQLDeps) {
   const rightsIds = new WeakMap<ReadonlySet<string>, number>();
   let lastRights = 0;
 
-  /** The schema of the content types as they are now, and its cache of checked queries. */
-  function current(): Built {
+  /** Content types whose schema cannot be made, and why (logged once for them). */
+  let unbuildable: { schemas: Schemas; message: string } | undefined;
+
+  /**
+   * The schema of the content types as they are now, and its cache of checked queries; or why
+   * there is none (two of the project's names make the same GraphQL name, as a content type named
+   * `pagination` would): REST goes on serving them, GraphQL answers 503 saying so.
+   */
+  function current(): Built | string {
     const schemas = deps.schemas();
     const settings = deps.settings();
     if (built?.schemas === schemas && built.settings === settings) return built;
-    const { schema, objects } = built?.schemas === schemas ? built : buildSchema(schemas, deps.lookup());
-    built = { schemas, settings, schema, objects, documents: new Map(), answers: createAnswerCache({ maxBytes: ANSWER_CACHE_BYTES, maxEntryBytes: ANSWER_CACHE_ENTRY_BYTES }) };
+    if (unbuildable?.schemas === schemas) return unbuildable.message;
+    let made: Pick<Built, 'schema' | 'objects'>;
+    try {
+      made = built?.schemas === schemas ? built : buildSchema(schemas, deps.lookup());
+      assertValidSchema(made.schema);
+    } catch (error) {
+      const message = graphqlMessages.noSchema(error instanceof Error ? error.message : String(error));
+      unbuildable = { schemas, message };
+      deps.log.error(message);
+      return message;
+    }
+    built = { schemas, settings, ...made, documents: new Map(), answers: createAnswerCache({ maxBytes: ANSWER_CACHE_BYTES, maxEntryBytes: ANSWER_CACHE_ENTRY_BYTES }) };
     return built;
   }
 
@@ -156,6 +173,7 @@ export function createGraphQL(deps: GraphQLDeps) {
     const variables = variablesOf(request);
     if ('status' in variables && 'body' in variables) return variables as GraphQLAnswer;
     const state = current();
+    if (typeof state === 'string') return refused(503, requestError(state, 'INTERNAL_SERVER_ERROR'));
     const checked = documentOf(state, query);
     if (Array.isArray(checked)) return { status: 400, body: { errors: checked } };
     const { document, fragments, amounts } = checked as Checked;

@@ -22,6 +22,7 @@ export const graphqlMessages = {
   limitBelowZero: 'pagination.limit must be 0 or more, or -1 for the most allowed',
   unauthorized: 'Unauthorized',
   internal: 'Internal Server Error',
+  noSchema: (cause: string) => `GraphQL cannot serve the project's content types: ${cause} Rename the content type or component whose GraphQL name is taken (docs/graphql.md).`,
   zoneEntry: (typeName: string, members: readonly string[]) => `${typeName} expects an object whose __typename is one of ${members.join(', ')}`,
   zoneAsVariable: (typeName: string) => `${typeName} must be given as a variable`,
   badScalar: (scalar: string, value: unknown, expected: string) => `${scalar} cannot represent ${JSON.stringify(value)}: expected ${expected}`,

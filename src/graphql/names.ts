@@ -58,5 +58,22 @@ export function enumValueName(value: string): string {
   return /^[0-9]/.test(name) ? `_${name}` : name;
 }
 
+/**
+ * The names of an enumeration's values, each as enumValueName makes it; two values that come out
+ * alike (`big news` and `big-news`) are told apart by a count (`big_news`, `big_news_2`), so
+ * that no value is lost from the schema.
+ * @example enumValues(['big news', 'big-news']) // { big_news: { value: 'big news' }, big_news_2: { value: 'big-news' } }
+ */
+export function enumValues(values: readonly string[]): Record<string, { value: string }> {
+  const out: Record<string, { value: string }> = {};
+  for (const value of values) {
+    const base = enumValueName(value);
+    let name = base;
+    for (let count = 2; Object.hasOwn(out, name); count++) name = `${base}_${count}`;
+    out[name] = { value };
+  }
+  return out;
+}
+
 /** `ArticleSectionsDynamicZone`: the union of a dynamic zone's components. */
 export const dynamicZoneName = (ownerTypeName: string, attribute: string): string => `${ownerTypeName}${upperFirst(camelCase(attribute))}DynamicZone`;

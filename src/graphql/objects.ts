@@ -13,7 +13,7 @@ import type { Attribute, ComponentAttribute, DynamicZoneAttribute, RelationAttri
 import { isToMany, LOCALIZATIONS, localizationsAttribute, type Model, type ModelLookup } from '../model/index.js';
 import type { FilterTypes } from './filters.js';
 import { TIMESTAMPS, visibleAttributes } from './filters.js';
-import { componentTypeName, dynamicZoneName, enumTypeName, enumValueName, typeNameOf } from './names.js';
+import { componentTypeName, dynamicZoneName, enumTypeName, enumValues, typeNameOf } from './names.js';
 import { DateTimeScalar, scalarOf } from './scalars.js';
 import type { RequestContext } from './context.js';
 
@@ -85,7 +85,7 @@ export function createObjectTypes(lookup: ModelLookup, filters: FilterTypes, sin
     const typeName = enumTypeName(owner, name, enumName);
     let type = enums.get(typeName);
     if (!type) {
-      type = new GraphQLEnumType({ name: typeName, values: Object.fromEntries(values.map((value) => [enumValueName(value), { value }])) });
+      type = new GraphQLEnumType({ name: typeName, values: enumValues(values) });
       enums.set(typeName, type);
     }
     return type;

@@ -632,4 +632,20 @@ names.run();
 following.run();
 bounded.run();
 cut.run();
+config('content types whose GraphQL names clash answer 503 naming the clash, logged once, while REST serves them', async () => {
+  const clash = 'kind: collectionType\ninfo: { singularName: pagination, pluralName: paginations, displayName: Pagination }\noptions: { draftAndPublish: false }\nattributes:\n  label: { type: string }\n';
+  const server = await apiServer({ files: { 'content-types/pagination.yaml': clash } });
+  try {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await post(server, '{ articles { title } }');
+      assert.is(answer.status, 503);
+      assert.match(answer.body.errors![0]!.message, /GraphQL cannot serve the project's content types: .*"Pagination"/);
+    }
+    assert.is(server.log.filter((line) => line.includes('GraphQL cannot serve')).length, 1, 'logged once');
+    assert.is((await server.get('/api/paginations')).status, 200);
+  } finally {
+    await server.close();
+  }
+});
+
 config.run();
