@@ -36,6 +36,11 @@ export interface AuthDeps {
   providers: ProviderLogin;
   roles: { rows(): readonly RoleRow[] };
   log: Logger;
+  /**
+   * Runs work that follows an answer (an email and the token it carries), counted as work in
+   * progress until it settles, so that a shutdown waits for it instead of cutting it off.
+   */
+  afterAnswer(task: () => Promise<unknown>): Promise<unknown>;
 }
 
 /** Who is asking, for sessions in refresh mode. */
@@ -169,13 +174,13 @@ export function createAuthService(deps: AuthDeps) {
    */
   function forgotPassword(body: unknown): { ok: true } {
     const { email } = checkBody(body, { strings: ['email'], emails: ['email'], noUnknown: true });
-    void (async () => {
+    void deps.afterAnswer(async () => {
       const user = deps.userTable.rows().find((row) => row.email === email!.toLowerCase());
       if (!user || user.blocked === true) return;
       const { token, hash } = newOneTimeToken(64);
       await setUserFields(user.id, { resetPasswordToken: hash, resetPasswordTokenExpiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS).toISOString() });
       await mail(user, deps.config().email.templates.resetPassword, { URL: up().advanced.emailResetPasswordUrl, TOKEN: token });
-    })().catch((error: unknown) => deps.log.error('the reset-password email was not sent', error));
+    }).catch((error: unknown) => deps.log.error('the reset-password email was not sent', error));
     return { ok: true };
   }
 
@@ -262,7 +267,7 @@ export function createAuthService(deps: AuthDeps) {
     const user = deps.userTable.rows().find((row) => row.email === email!.toLowerCase());
     if (user?.confirmed === true) throw new ApplicationError(m.alreadyConfirmed);
     if (user?.blocked === true) throw new ApplicationError(m.userBlocked);
-    if (user) void sendConfirmation(user).catch((error: unknown) => deps.log.error('the confirmation email was not sent', error));
+    if (user) void deps.afterAnswer(() => sendConfirmation(user)).catch((error: unknown) => deps.log.error('the confirmation email was not sent', error));
     // Strapi echoes an unknown address as sent but an account's stored, lower-cased one, so the
     // case of its answer tells whether the account exists. Echoing what was sent in both cases
     // keeps Strapi's answer for unknown addresses and tells nothing.

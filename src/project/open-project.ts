@@ -165,6 +165,7 @@ async function openAccounts({ data, files }: OpenedData, tokens: TokenSettings, 
       return data.users;
     },
     userTable: tables.users, roles: tables.roles, tokens, sessions, publicUrl, log, providers,
+    afterAnswer: (task) => files.track(task),
     mail: { send: (message) => mailer.send(message), render: (template, variables) => renderTemplate(template, variables as TemplateVariables) },
   });
   const setListeningUrl = (url: string) => {

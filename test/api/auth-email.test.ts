@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { authMessages } from '../../src/auth/index.js';
 import { storedTable } from '../_helpers/at-rest.js';
 import { apiServer, type ApiServer } from '../_helpers/server.js';
-import { codeIn, emailConfigFor, mailCatcher, type MailCatcher } from '../_helpers/smtp.js';
+import { codeIn, emailConfigFor, mailCatcher, within, type MailCatcher } from '../_helpers/smtp.js';
 import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 let api: ApiServer;
@@ -75,6 +75,28 @@ reset('over GraphQL: forgotPassword mails a code, resetPassword resets with it o
   assert.is((await api.post('/api/auth/local', { identifier: 'ada', password: 'graphql-password' })).status, 200);
   const again = await reset('another-password');
   assert.equal([again.errors[0].message, again.errors[0].extensions.code], [authMessages.incorrectCode, 'BAD_USER_INPUT'], 'a code works once');
+});
+
+reset('a server stopped while a reset and a confirmation email are still being sent stops only once both are sent', async () => {
+  const config = smtpConfig(smtp.port, { emailConfirmation: true });
+  const local = await apiServer({ config });
+  try {
+    await local.project.users.create(SYSTEM_ACTOR, { username: 'ria', email: 'ria@example.com', password: 'a-long-password', confirmed: true });
+    await local.project.users.create(SYSTEM_ACTOR, { username: 'sol', email: 'sol@example.com', password: 'a-long-password', confirmed: false });
+    smtp.hold();
+    assert.equal((await local.post('/api/auth/forgot-password', { email: 'ria@example.com' })).body, { ok: true });
+    assert.is((await local.post('/api/auth/send-email-confirmation', { email: 'sol@example.com' })).status, 200);
+    await Promise.all([smtp.arrived('ria@example.com'), smtp.arrived('sol@example.com')]);
+    const stopped = local.stop().then(() => 'stopped');
+    assert.is(await within(stopped, 1000), undefined, 'the server stopped with emails still unsent');
+    smtp.release();
+    await stopped;
+    await smtp.next('ria@example.com');
+    await smtp.next('sol@example.com');
+  } finally {
+    smtp.release();
+    await local.close();
+  }
 });
 
 reset.run();
