@@ -1,23 +1,21 @@
 /**
  * The thread of content-watch.ts. It watches `data/content/`, each type's folder and each
  * document's folder, and posts the paths that someone else changed. The server tells it, before
- * each write, which paths the write changes: every such change makes exactly one event (a rename
- * into place, or a removal; temp files live elsewhere), so an event the server announced is its
- * own, and any other is news. The events of the server's own writes wake this thread, never the
- * one that answers requests.
+ * each write, what the write will leave at each path (content-watch-judge.ts): an event at a path
+ * that holds what the server said is its own, and any other is news. The events of the server's
+ * own writes wake this thread, never the one that answers requests.
  */
-import { existsSync, readdirSync, watch, type FSWatcher } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { CONTENT_FOLDER, DATA_FOLDER } from '../project-layout.js';
 import type { ThreadMessage, WatchData } from './content-watch.js';
+import { createJudge, KEPT_MS } from './content-watch-judge.js';
 import { pathRingReader } from './path-ring.js';
 
 /** The documents' folder as messages name it: `data/content`. */
 const SHOWN_CONTENT = `${DATA_FOLDER}/${CONTENT_FOLDER}`;
-
-/** An announced change whose event never came (a watch limit reached) is forgotten after one to two rounds of this. */
-const KEPT_MS = 10_000;
 
 const { contentDir, ring } = workerData as WatchData;
 const words = pathRingReader(ring);
@@ -25,36 +23,6 @@ const port = parentPort!;
 const post = (message: ThreadMessage) => port.postMessage(message);
 
 // Module state on purpose: this file is the body of one watch thread, shared with nothing.
-
-/** Path → changes the server announced there whose events have not come yet. Two generations, so they age out. */
-let announced = new Map<string, number>();
-let older = new Map<string, number>();
-setInterval(() => {
-  older = announced;
-  announced = new Map();
-}, KEPT_MS).unref();
-
-function announce(path: string): void {
-  announced.set(path, (announced.get(path) ?? 0) + 1);
-}
-
-/** The generation that holds an announced change at `path`, if any. */
-const holding = (path: string) => (announced.has(path) ? announced : older.has(path) ? older : undefined);
-
-/** Takes one announced change at `path`; false when there is none (the change is someone else's). */
-function take(path: string): boolean {
-  const generation = holding(path);
-  if (!generation) return false;
-  const count = generation.get(path)!;
-  if (count > 1) generation.set(path, count - 1);
-  else generation.delete(path);
-  return true;
-}
-
-/** Takes in what the server said since the last turn: a withdrawn change is taken as if its event came. */
-const readWords = () => words.read((word, path) => (word === 'expect' ? announce(path) : take(path)));
-// Said about writes that make no event (they failed), the words would otherwise wait for one.
-setInterval(readWords, 1000).unref();
 
 /** The files of a document folder (not temp files); undefined when the folder is gone. */
 function filesIn(folder: string): string[] | undefined {
@@ -65,18 +33,22 @@ function filesIn(folder: string): string[] | undefined {
   }
 }
 
-/** Whether the change at `path` is one the server announced (and takes it). */
-function isOwn(path: string, depth: number): boolean {
-  if (depth !== 2) return take(path);
-  // A document folder: removed (its removal was announced), or put in place whole by a create, its
-  // files in it (their puts were announced, and make no event of their own).
-  const names = filesIn(path);
-  if (names === undefined) return take(path);
-  const files = names.map((name) => `${path}/${name}`);
-  if (files.length === 0 || !files.every(holding)) return false;
-  files.forEach(take);
-  return true;
+/** The SHA-1 of a document file's bytes, as the file documents say it; undefined when it is gone. */
+function hashOf(file: string): string | undefined {
+  try {
+    return createHash('sha1').update(readFileSync(join(contentDir, file))).digest('hex');
+  } catch {
+    return undefined;
+  }
 }
+
+/** Takes in what the server said since the last call. */
+const readWords = () => words.read(judgement.say);
+const judgement = createJudge({ filesIn, hashOf, catchUp: readWords });
+setInterval(judgement.age, KEPT_MS).unref();
+
+// Read at least once a second, so that words about writes that make no event (they failed) never fill the ring.
+setInterval(readWords, 1000).unref();
 
 // Events are judged after the poll phase that brought them, so that the server's word about a
 // write, posted before the write began, is always read before that write's event is judged.
@@ -112,7 +84,7 @@ function judge(): void {
   const changed = new Set<string>();
   for (const path of pending) {
     const depth = path.split('/').length; // 1: a type, 2: a document, 3: a version file
-    if (depth === 1 || !isOwn(path, depth)) changed.add(path);
+    if (depth === 1 || !judgement.isOwn(path)) changed.add(path);
   }
   pending = [];
   if (changed.size > 0) post({ changed: [...changed] });

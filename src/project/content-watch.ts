@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Logger } from '../log/index.js';
+import type { PathSaid } from '../storage/index.js';
 import { startThread, threadUrl } from '../threads.js';
 import { createPathRing, pathRingWriter, type PathWord } from './path-ring.js';
 
@@ -25,8 +26,8 @@ const RETRY_MS = 10;
 export type ThreadMessage = { ready: true } | { changed: string[] } | { warn: string } | { failed: string };
 
 export interface ContentWatch {
-  /** Told what this server is about to change under data/content/, and what it then did not (the file documents' `onWrite`). */
-  onWrite(word: PathWord, paths: string[]): void;
+  /** Told what this server's writes leave under data/content/, before they make them (the file documents' `onWrite`). */
+  onWrite(said: readonly PathSaid[]): void;
   /** Resolves once every folder is watched: any change made after that is told. */
   ready: Promise<void>;
   /**
@@ -48,7 +49,7 @@ export function startContentWatch(contentDir: string, log: Logger): ContentWatch
   const worker = startThread(THREAD_URL, { contentDir, ring } satisfies WatchData);
   const writer = pathRingWriter(ring);
   /** Words the ring had no room for, in order: every later word waits behind them. */
-  const backlog: Array<[PathWord, string]> = [];
+  const backlog: Array<[PathWord, string, string]> = [];
   let retry: NodeJS.Timeout | undefined;
   const writeBacklog = () => {
     retry = undefined;
@@ -80,9 +81,12 @@ export function startContentWatch(contentDir: string, log: Logger): ContentWatch
   // Once it watches, it is never what keeps a process alive (unref'd after its listeners: adding one refs it again).
   void ready.then(() => worker.unref());
   return {
-    onWrite(word, paths) {
+    onWrite(said) {
       if (!running) return;
-      for (const path of paths) if (backlog.length > 0 || !writer.write(word, path)) backlog.push([word, path]);
+      for (const each of said) {
+        const word: [PathWord, string, string] = [each.state, each.path, each.state === 'file' ? each.hash : ''];
+        if (backlog.length > 0 || !writer.write(...word)) backlog.push(word);
+      }
       if (backlog.length > 0 && !retry) retry = setTimeout(writeBacklog, RETRY_MS).unref();
     },
     ready,

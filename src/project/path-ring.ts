@@ -4,13 +4,14 @@
  * more than the word itself). The reader takes what was written whenever it runs.
  */
 
-/** What is said about a path: a change is about to be made there, or one said before was not made. */
-export type PathWord = 'expect' | 'withdraw';
+/** What is said about a path: what a write will leave there (see PathSaid in storage/). */
+export type PathWord = 'folder' | 'absent' | 'landed' | 'unknown' | 'file';
+const WORDS: readonly PathWord[] = ['folder', 'absent', 'landed', 'unknown', 'file'];
 
 const WRITTEN = 0; // header slots: bytes written so far, and read so far (both modulo 2³²)
 const READ = 1;
 const HEADER_BYTES = 8;
-/** Each entry: its length (2 bytes), its word (1 byte), then the path's UTF-8 bytes. */
+/** Each entry: its length (2 bytes), its word (1 byte), then the UTF-8 bytes of the path and, after a NUL, its detail. */
 const ENTRY_HEAD = 3;
 
 /**
@@ -28,21 +29,21 @@ function views(memory: SharedArrayBuffer) {
 
 /**
  * The writing side: `write` answers false when the ring has no room (the reader is behind).
- * @example const ring = pathRingWriter(memory); ring.write('expect', 'article/abc/draft.en.json');
+ * @example const ring = pathRingWriter(memory); ring.write('file', 'article/abc/draft.en.json', hash);
  */
 export function pathRingWriter(memory: SharedArrayBuffer) {
   const { header, bytes, mask } = views(memory);
   const encoder = new TextEncoder();
   return {
-    write(word: PathWord, path: string): boolean {
-      const encoded = encoder.encode(path);
+    write(word: PathWord, path: string, detail = ''): boolean {
+      const encoded = encoder.encode(detail === '' ? path : `${path}\0${detail}`);
       const size = ENTRY_HEAD + encoded.length;
       const written = Atomics.load(header, WRITTEN);
       if (encoded.length > 0xffff || mask + 1 - ((written - Atomics.load(header, READ)) >>> 0) < size) return false;
       const at = (offset: number) => (written + offset) & mask;
       bytes[at(0)] = encoded.length >>> 8;
       bytes[at(1)] = encoded.length & 0xff;
-      bytes[at(2)] = word === 'expect' ? 1 : 0;
+      bytes[at(2)] = WORDS.indexOf(word);
       for (let i = 0; i < encoded.length; i++) bytes[at(ENTRY_HEAD + i)] = encoded[i]!;
       Atomics.store(header, WRITTEN, (written + size) | 0); // the entry is whole before it is seen
       return true;
@@ -52,22 +53,23 @@ export function pathRingWriter(memory: SharedArrayBuffer) {
 
 /**
  * The reading side: `read` hands every entry written since the last read to `each`, in order.
- * @example pathRingReader(memory).read((word, path) => console.log(word, path));
+ * @example pathRingReader(memory).read((word, path, detail) => console.log(word, path, detail));
  */
 export function pathRingReader(memory: SharedArrayBuffer) {
   const { header, bytes, mask } = views(memory);
   const decoder = new TextDecoder();
   return {
-    read(each: (word: PathWord, path: string) => void): void {
+    read(each: (word: PathWord, path: string, detail: string) => void): void {
       const written = Atomics.load(header, WRITTEN);
       let read = Atomics.load(header, READ);
       while (read !== written) {
         const length = (bytes[read & mask]! << 8) | bytes[(read + 1) & mask]!;
-        const word: PathWord = bytes[(read + 2) & mask] === 1 ? 'expect' : 'withdraw';
+        const word = WORDS[bytes[(read + 2) & mask]!]!;
         const encoded = new Uint8Array(length);
         for (let i = 0; i < length; i++) encoded[i] = bytes[(read + ENTRY_HEAD + i) & mask]!;
         read = (read + ENTRY_HEAD + length) | 0;
-        each(word, decoder.decode(encoded));
+        const [path, detail = ''] = decoder.decode(encoded).split('\0');
+        each(word, path!, detail);
       }
       Atomics.store(header, READ, read); // room for the writer only once all of it is read
     },

@@ -3,6 +3,7 @@
  * `<dataDir>/content/<type>/<documentId>/<status>.<locale>.json`.
  */
 import { readFile as readFileCallback, readdir as readdirCallback, stat as statCallback } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { defaultReaderThreads, parseDocument, readDocumentTree, STAGING_FOLDER } from './document-tree.js';
@@ -28,14 +29,25 @@ export interface FileDocumentsOptions {
   /** Threads that read files for `list` of a large tree; 0: none. Default: one per core, at most four. */
   readerThreads?: number;
   /**
-   * Told which paths a write is about to change under data/content/, before it does (`expect`),
-   * and which of them it then did not (`withdraw`: the write failed, or a document's folder still
-   * held other versions). Paths are relative to data/content/ and `/`-separated: a version's file
-   * (`article/abc/draft.en.json`) or a document's folder (`article/abc`). A watch of those folders
-   * tells the server's own changes from others' by them.
+   * Told, before a write changes data/content/, what it will leave at each path it changes: a file
+   * with these bytes, a document's folder, or nothing; then, for each of those paths in turn,
+   * that it `landed`, or, when it failed, that what is there is `unknown`. Paths are relative to
+   * data/content/ and `/`-separated: a version's file (`article/abc/draft.en.json`) or a
+   * document's folder (`article/abc`). A watch of those folders tells the server's own changes
+   * from others' by them.
    */
-  onWrite?: (change: 'expect' | 'withdraw', paths: string[]) => void;
+  onWrite?: (said: readonly PathSaid[]) => void;
 }
+
+/**
+ * What a write says of a path (see `onWrite`); `hash` is the SHA-1 of a file's bytes, in hex.
+ * Writes at one path land in the order they were said, so `landed` and `unknown` are of the
+ * oldest one said there that had neither.
+ */
+export type PathSaid = { path: string; state: 'folder' | 'absent' | 'landed' | 'unknown' } | { path: string; state: 'file'; hash: string };
+
+/** The hash `PathSaid` gives a file's bytes. */
+const contentHash = (data: string | Uint8Array): string => createHash('sha1').update(data).digest('hex');
 
 // `get` reads with the callback readFile, promisified: fs.promises.readFile costs ~2.5× more per
 // small file (nodejs/node#37583, #52046). `list` reads synchronously, see document-tree.ts.
@@ -61,6 +73,8 @@ export function createFileDocuments(files: FileStore, dataDir: string, options: 
   const treeOptions = { files, onSkip, sweepTempFiles: options.sweepTempFiles ?? false, readerThreads: options.readerThreads ?? defaultReaderThreads() };
   const documentDir = (key: DocumentKey) => join(contentDir, key.type, key.documentId);
   const notify = options.onWrite ?? (() => undefined);
+  /** Hashing what a write leaves is only worth it for a watch to tell it by. */
+  const watched = options.onWrite !== undefined;
   const fileOf = (key: DocumentKey) => {
     assertDocumentKey(key);
     return join(documentDir(key), `${key.status}.${key.locale}.json`);
@@ -76,14 +90,16 @@ export function createFileDocuments(files: FileStore, dataDir: string, options: 
     const written = versions.map(({ key, value }) => ({ name: basename(fileOf(key)), data: stableStringify(value) }));
     const { type, documentId } = versions[0]!.key;
     const dir = documentDir(versions[0]!.key);
-    const paths = written.map(({ name }) => `${type}/${documentId}/${name}`);
+    const folder = `${type}/${documentId}`;
+    const said: PathSaid[] = watched ? [{ path: folder, state: 'folder' }, ...written.map(({ name, data }) => ({ path: `${folder}/${name}`, state: 'file' as const, hash: contentHash(data) }))] : [];
     await inOrder(dir, async () => {
-      notify('expect', paths);
+      notify(said);
+      let landed = false;
       try {
         await files.writeFilesAtomic(dir, written, { stagingDir });
-      } catch (error) {
-        notify('withdraw', paths);
-        throw error;
+        landed = true;
+      } finally {
+        notify(said.map(({ path }) => ({ path, state: landed ? 'landed' : 'unknown' })));
       }
     });
   }
@@ -104,17 +120,21 @@ export function createFileDocuments(files: FileStore, dataDir: string, options: 
       const file = fileOf(key);
       await options?.with?.();
       const folder = `${key.type}/${key.documentId}`;
-      const paths = [`${folder}/${basename(file)}`, folder];
+      const version = `${folder}/${basename(file)}`;
       await inOrder(documentDir(key), () => files.track(async () => {
-        notify('expect', paths);
-        let removed = 0; // of paths
+        notify([{ path: version, state: 'absent' }, { path: folder, state: 'absent' }]);
+        let removed: 'none' | 'file' | 'folder' = 'none';
         try {
           await files.removeFile(file);
-          removed = 1;
+          removed = 'file';
           // The last version of a document takes its directory with it, so `list` never walks empty ones.
-          if (await files.removeEmptyDirectory(documentDir(key))) removed = 2;
+          if (await files.removeEmptyDirectory(documentDir(key))) removed = 'folder';
         } finally {
-          if (removed < 2) notify('withdraw', paths.slice(removed));
+          notify([
+            { path: version, state: removed === 'none' ? 'unknown' : 'landed' },
+            // A folder that still holds other versions stays: what it holds is theirs to say.
+            { path: folder, state: removed === 'folder' ? 'landed' : 'unknown' },
+          ]);
         }
       }));
     },

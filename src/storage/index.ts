@@ -16,7 +16,7 @@ export { mapLimit } from './map-limit.js';
 export { openTable } from './json-table.js';
 export type { OpenTableOptions } from './json-table.js';
 export { createFileDocuments } from './document-files.js';
-export type { FileDocumentsOptions } from './document-files.js';
+export type { FileDocumentsOptions, PathSaid } from './document-files.js';
 export { createMemoryDocuments, createMemoryTable } from './memory.js';
 export { connectPostgres, createPostgresDocuments, describeFailure, isUnreachable, migrate, MIGRATIONS, openPostgresTable, shownDatabase } from './postgres/index.js';
 export type { Change, ConnectionEvents, PostgresDatabase, PostgresSettings, PostgresTable } from './postgres/index.js';

@@ -57,6 +57,13 @@ async function replaceOnDisk(w: Watched, path: string): Promise<void> {
   await eventually(async () => w.told.includes(path), `${path} told`);
 }
 
+/**
+ * The paths told, each once: the server's write just before someone else's at one path may be
+ * judged after both landed, and is then told too (the path holds the other's bytes). The two
+ * events may also come as one.
+ */
+const toldOnce = (w: Watched) => [...new Set(w.told)];
+
 test('when the server writes, updates and removes documents then none of it is told, and a change by someone else after it is', withWatched(async (w) => {
   const other: DocumentKey = { ...draft, documentId: 'b2' };
   await w.documents.put(other, { title: 'New' }); // a folder put in place whole
@@ -65,13 +72,13 @@ test('when the server writes, updates and removes documents then none of it is t
   await w.documents.remove(other); // its last version: the folder goes too
   await w.documents.remove(draft); // the published version stays, and the folder
   await replaceOnDisk(w, fileOf(published));
-  assert.equal(w.told, [fileOf(published)]);
+  assert.equal(toldOnce(w), [fileOf(published)]);
 }));
 
 test('when someone replaces a file just after the server wrote it then the change is told', withWatched(async (w) => {
   await w.documents.put(draft, { title: 'From the API' });
   await replaceOnDisk(w, fileOf(draft));
-  assert.equal(w.told, [fileOf(draft)]);
+  assert.equal(toldOnce(w), [fileOf(draft)]);
 }));
 
 test('when a write fails then its announcement is withdrawn, and a later change by someone else at that path is told', withWatched(async (w) => {

@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import { createPathRing, pathRingReader, pathRingWriter, type PathWord } from '../../src/project/path-ring.js';
 
 const readAll = (reader: ReturnType<typeof pathRingReader>) => {
-  const read: Array<[PathWord, string]> = [];
-  reader.read((word, path) => read.push([word, path]));
+  const read: Array<[PathWord, string, string]> = [];
+  reader.read((word, path, detail) => read.push([word, path, detail]));
   return read;
 };
 
@@ -12,10 +12,16 @@ test('when paths are written then the reader gets each once, in order, with its 
   const memory = createPathRing(1024);
   const writer = pathRingWriter(memory);
   const reader = pathRingReader(memory);
-  assert.ok(writer.write('expect', 'article/a1/draft.en.json'));
-  assert.ok(writer.write('withdraw', 'article/a1'));
-  assert.ok(writer.write('expect', 'artículo/ç1/draft.fr-FR.json'));
-  assert.equal(readAll(reader), [['expect', 'article/a1/draft.en.json'], ['withdraw', 'article/a1'], ['expect', 'artículo/ç1/draft.fr-FR.json']]);
+  assert.ok(writer.write('file', 'article/a1/draft.en.json', 'f00d'));
+  assert.ok(writer.write('absent', 'article/a1'));
+  assert.ok(writer.write('unknown', 'artículo/ç1/draft.fr-FR.json'));
+  assert.ok(writer.write('folder', 'article/a1'));
+  assert.equal(readAll(reader), [
+    ['file', 'article/a1/draft.en.json', 'f00d'],
+    ['absent', 'article/a1', ''],
+    ['unknown', 'artículo/ç1/draft.fr-FR.json', ''],
+    ['folder', 'article/a1', ''],
+  ]);
   assert.equal(readAll(reader), [], 'nothing twice');
 });
 
@@ -25,10 +31,10 @@ test('when the ring is full then a write is refused until the reader has read, a
   const reader = pathRingReader(memory);
   const path = (i: number) => `article/doc${i}/draft.en.json`; // 28 bytes, 31 with its head
   for (let round = 0; round < 50; round++) {
-    assert.ok(writer.write('expect', path(2 * round)));
-    assert.ok(writer.write('expect', path(2 * round + 1)));
-    assert.not.ok(writer.write('expect', path(-1)), 'no room for a third');
-    assert.equal(readAll(reader), [['expect', path(2 * round)], ['expect', path(2 * round + 1)]]);
+    assert.ok(writer.write('absent', path(2 * round)));
+    assert.ok(writer.write('absent', path(2 * round + 1)));
+    assert.not.ok(writer.write('absent', path(-1)), 'no room for a third');
+    assert.equal(readAll(reader), [['absent', path(2 * round), ''], ['absent', path(2 * round + 1), '']]);
   }
 });
 
