@@ -6,7 +6,7 @@
  * history and the project's document middlewares are the REST API's.
  */
 import { GraphQLID, GraphQLList, GraphQLNonNull, GraphQLString, type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap, type GraphQLResolveInfo } from 'graphql';
-import { contentTypeModel, parseContentQuery, type Model } from '../model/index.js';
+import { contentTypeModel, pageCount, parseContentQuery, type Model } from '../model/index.js';
 import type { ContentType } from '../schema/index.js';
 import { windowOf, type PaginationArgs, type RequestContext, type Window } from './context.js';
 import type { FilterTypes } from './filters.js';
@@ -129,7 +129,7 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
     pageInfo: (async (source: ConnectionSource, _args: Args, context: RequestContext) => {
       const total = await context.deps.content.count(type, source.params, context.actor);
       const { start, limit } = source.window;
-      return { total, page: limit > 0 ? Math.floor(start / limit) + 1 : 1, pageSize: limit, pageCount: limit > 0 ? Math.ceil(total / limit) : 0 };
+      return { total, page: limit > 0 ? Math.floor(start / limit) + 1 : 1, pageSize: limit, pageCount: pageCount(total, limit) };
     }) as never,
   });
   queries[names.connection] = {

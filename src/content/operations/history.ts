@@ -5,7 +5,7 @@
  */
 import { NotFoundError, ValidationError } from '../../errors.js';
 import type { HistoryBook, HistoryEntry } from '../../history/index.js';
-import type { PopulateTree } from '../../model/index.js';
+import { pageCount, type PopulateTree } from '../../model/index.js';
 import type { ContentType } from '../../schema/index.js';
 import type { ContentContext } from '../context.js';
 import type { DocumentRow } from '../types.js';
@@ -55,7 +55,7 @@ export function createHistoryReads(context: ContentContext, book: HistoryBook | 
     const total = entries.length;
     return {
       data: entries.slice((page - 1) * pageSize, page * pageSize).map(({ documentId: _documentId, ...entry }): ListedEntry => entry),
-      meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
+      meta: { pagination: { page, pageSize, pageCount: pageCount(total, pageSize), total } },
     };
   }
 

@@ -5,6 +5,12 @@
 import type { Paginated, Pagination } from './types.js';
 
 /**
+ * How many pages of `pageSize` hold `total` entries; none when pages hold nothing.
+ * @example pageCount(25, 10) // → 3
+ */
+export const pageCount = (total: number, pageSize: number): number => (pageSize > 0 ? Math.ceil(total / pageSize) : 0);
+
+/**
  * The page of `rows` that `pagination` asks for, with `meta.pagination` in the matching style:
  * `{ page, pageSize, pageCount, total }` or `{ start, limit, total }`; without `withCount`, no
  * `total` and no `pageCount`.
@@ -21,7 +27,7 @@ export function paginate<T>(rows: readonly T[], pagination: Pagination): Paginat
     return {
       rows: rows.slice(start, start + pageSize),
       meta: {
-        pagination: withCount ? { page, pageSize, pageCount: pageSize > 0 ? Math.ceil(total / pageSize) : 0, total } : { page, pageSize },
+        pagination: withCount ? { page, pageSize, pageCount: pageCount(total, pageSize), total } : { page, pageSize },
       },
     };
   }
