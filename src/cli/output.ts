@@ -1,12 +1,20 @@
-/** The only place that writes command results: a human table, a plain line, or `--json`. */
+/**
+ * The only place that writes command results: a human table, a plain line, or `--json`. What the
+ * human text prints comes partly from anyone (a username, a title, a commit's author), so its
+ * control characters are shown, never sent: an escape sequence would drive the terminal.
+ */
+import { printable } from '../control-characters.js';
 import type { CliIo, GlobalOptions } from './io.js';
+
+export { printable } from '../control-characters.js';
 
 export type Cell = string | number | boolean | null | undefined;
 
+/** A cell is one line: a line feed in it would break the table. */
 function cellText(value: Cell): string {
   if (value === true) return 'yes';
   if (value === false) return 'no';
-  return value === null || value === undefined ? '' : String(value);
+  return value === null || value === undefined ? '' : printable(String(value));
 }
 
 /**
@@ -27,7 +35,7 @@ export function table<R extends object>(rows: R[], columns: (keyof R & string)[]
  */
 export function emit(io: CliIo, options: Pick<GlobalOptions, 'json'>, data: unknown, human: () => string): void {
   if (options.json) io.out(JSON.stringify(data, null, 2) + '\n');
-  else io.out(human());
+  else io.out(printable(human(), { lines: true }));
 }
 
 /** A confirmation for a command that changed something; with --json, the data instead. */

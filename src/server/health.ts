@@ -4,8 +4,9 @@
  * body, while it shuts down or while its store cannot take writes (a full disk): traffic then goes
  * elsewhere, and it answers 204 again on its own once the cause is gone. While history is behind
  * (a git that refuses commits), it still serves and writes: it answers 200 with `{ "history": "…" }`
- * saying why, for a monitor to show. No token is needed, no rate limit applies, and its requests
- * are logged only at the `debug` level.
+ * saying why, for a monitor to show, in words that name no one (git's own message, which can hold
+ * an author's name and email, stays in the log). No token is needed, no rate limit applies, and its
+ * requests are logged only at the `debug` level.
  */
 import type { Context, Next } from 'koa';
 import { ServiceUnavailableError } from '../errors.js';

@@ -6,6 +6,7 @@
  */
 import { Buffer } from 'node:buffer';
 import { ValidationError } from '../errors.js';
+import { hasControlCharacter } from '../control-characters.js';
 import type { Model, ModelLookup } from '../model/index.js';
 import { isEmail, isPrototypeKey, validateDocumentInput, validationMessages, type ValidatedInput, type ValidationIssue } from '../model/index.js';
 import { BUILT_IN_USER_FIELDS, type Attribute } from '../schema/index.js';
@@ -98,6 +99,13 @@ export function validateUserInput(input: unknown, options: UserInputOptions): Va
   if (typeof data.email === 'string' && data.email !== '' && !isEmail(data.email)) {
     issues.push({ path: ['email'], message: validationMessages.email('email'), name: 'ValidationError', value: data.email });
     delete data.email;
+  }
+  // A username is printed in emails, logs, terminals and git's commit lines, where a control
+  // character ends a line or drives the screen. Strapi takes them (docs/api/differences-from-strapi.md).
+  if (typeof data.username === 'string' && hasControlCharacter(data.username)) {
+    const message = m.usernameControlCharacter;
+    issues.push({ path: ['username'], message, name: 'ValidationError', value: data.username });
+    delete data.username;
   }
   if (typeof data.password === 'string' && Buffer.byteLength(data.password, 'utf8') > MAX_PASSWORD_BYTES) {
     issues.push({ path: ['password'], message: m.passwordTooLong, name: 'ValidationError' });

@@ -20,6 +20,7 @@ export const userMessages = {
 
   // Ours: bad input gets an error that says what to send instead
   bodyNotObject: 'The request body must be a JSON object',
+  usernameControlCharacter: 'username must not contain control characters (line breaks, tabs, escape codes)',
   noRelated: (path: string, ref: { id: number } | { documentId: string }) =>
     `${path}: no related entry with ${'id' in ref ? `id ${ref.id}` : `documentId "${ref.documentId}"`}`,
   inverseRelation: (name: string, owner: string) => `${name} is the inverse side of a relation; set it from ${owner}`,

@@ -11,9 +11,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { issueToken } from '../../src/auth/index.js';
 import { PROJECT_GITIGNORE } from '../../src/project/index.js';
 import { folio, request } from '../_helpers/index.js';
 import { serve, serveProject, testProject, type ApiServer } from '../_helpers/server.js';
+import { addUserRow } from '../_helpers/users.js';
 
 const run = promisify(execFile);
 // The spec's own git calls take a repository another user owns (see the read-only one below).
@@ -234,6 +236,9 @@ commits.run();
 
 const failures = suite('history in git: when git fails');
 
+/** What /_health says when a hook refused: the command, not what git or the hook printed. */
+const HOOK_FAILED = "git hook failed; the server's log says why";
+
 failures('a write whose commit had not happened when the server was killed is committed at the next start, as its author', async () => {
   const project = await gitProject();
   const start = await git(project.dir, 'rev-parse', 'HEAD');
@@ -323,7 +328,7 @@ failures('a pre-commit hook that refuses holds commits back, never a write; once
     const created = await api.post('/api/articles?status=draft', { data: { title: 'Held back' } }, erin);
     assert.is(created.status, 200, JSON.stringify(created.body));
     await api.project.history.flush();
-    assert.match(api.project.history.behind() ?? '', /^history is behind: 1 write not committed to git \(git hook: /);
+    assert.is(api.project.history.behind(), `history is behind: 1 write not committed to git (${HOOK_FAILED})`);
     assert.is((await api.get('/_health')).status, 200);
     assert.is(await git(project.dir, 'rev-parse', 'HEAD'), start);
     await (await import('node:fs/promises')).rm(join(project.dir, 'STOP'));
@@ -339,4 +344,160 @@ failures('a pre-commit hook that refuses holds commits back, never a write; once
   }
 });
 
+failures('/_health never names a person: git\'s message, which can hold the author\'s name and email, stays in the log', async () => {
+  const project = await gitProject();
+  const hook = join(project.dir, '.git/hooks/pre-commit');
+  await writeFile(hook, '#!/bin/sh\necho "refused for $GIT_AUTHOR_NAME <$GIT_AUTHOR_EMAIL>" >&2\nexit 1\n');
+  await chmod(hook, 0o755);
+  const api = await serveProject(project.dir, project.cleanup);
+  try {
+    const zelda = await signUp(api, 'zelda-distinct');
+    assert.is((await api.post('/api/articles?status=draft', { data: { title: 'Held back' } }, zelda)).status, 200);
+    await api.project.history.flush();
+    const health = await api.get('/_health');
+    assert.is(health.status, 200);
+    assert.not.match(health.text, /zelda/);
+    assert.equal(health.body, { history: `history is behind: 1 write not committed to git (${HOOK_FAILED})` });
+    const words = 'refused for zelda-distinct <zelda-distinct@example.com>';
+    assert.ok(api.log.some((line) => line.includes(words)), 'the log keeps git\'s own words');
+  } finally {
+    await api.close();
+  }
+});
+
 failures.run();
+
+const identities = suite('history in git: an author\'s identity');
+
+/** A process id no process has (Linux's highest is 2^22): its journal is one a killed server left. */
+const GONE_PID = 2 ** 22 + 1;
+
+/**
+ * A username that, written raw into fast-import's `author` line, ends that line and writes a commit
+ * of its own: forged author, committer and date, and an extensions/index.ts the server would run.
+ */
+function forgingUsername(): string {
+  const planted = "export default { register() { throw new Error('planted'); } };\n";
+  return [
+    'Mallory <m@x> 1700000000 +0000',
+    'committer Mallory <m@x> 1700000000 +0000',
+    'data 6',
+    'pwned',
+    'from refs/heads/main^0',
+    'M 100644 inline extensions/index.ts',
+    `data ${Buffer.byteLength(planted)}`,
+    planted,
+    'commit refs/heads/cover',
+    'author Mallory',
+  ].join('\n');
+}
+
+/** What git holds of a planted extensions/index.ts: every commit of every ref that touches it. */
+const planted = (dir: string) => git(dir, 'log', '--all', '--format=%H', '--', 'extensions/index.ts');
+
+/** The one commit made since `start`, checked to be foliocms's, by an author of one clean line. */
+async function oneSafeCommit(dir: string, start: string): Promise<Commit> {
+  const made = await commitsSince(dir, start);
+  assert.is(made.length, 1, `exactly one commit: ${made.map((commit) => commit.subject).join(' | ')}`);
+  const [commit] = made;
+  assert.is(commit!.committer, 'foliocms');
+  const name = await git(dir, 'log', '-1', '--format=%an');
+  assert.not.match(name, /[\n\r<>]/);
+  assert.is(await planted(dir), '', 'no extensions/index.ts anywhere in the repository');
+  assert.is(await git(dir, 'for-each-ref', '--format=%(refname)', 'refs/heads'), 'refs/heads/main', 'no other branch');
+  return commit!;
+}
+
+identities('a stored username that writes fast-import commands gets one commit, by a name of one line', async () => {
+  const project = await gitProject();
+  const start = await git(project.dir, 'rev-parse', 'HEAD');
+  const api = await serveProject(project.dir, project.cleanup);
+  try {
+    const id = await addUserRow(api.project, { username: forgingUsername(), email: 'm@x.example' });
+    const mallory = { Authorization: `Bearer ${issueToken(api.project.tokens, id)}` };
+    const created = await api.post('/api/articles?status=draft', { data: { title: 'Innocent' } }, mallory);
+    assert.is(created.status, 200, JSON.stringify(created.body));
+    await api.project.history.flush();
+    assert.is(api.project.history.behind(), undefined);
+    const commit = await oneSafeCommit(project.dir, start);
+    assert.match(commit.author, /^Mallory m@x 1700000000 \+0000 committer Mallory .* <m@x\.example>$/);
+    assert.equal(commit.files, [`data/content/article/${created.body.data.documentId}/draft.en.json`]);
+  } finally {
+    await api.close();
+  }
+});
+
+identities('a journal line an older version wrote with that username raw is committed at start by the same name', async () => {
+  const project = await gitProject();
+  const api = await serveProject(project.dir);
+  const alice = await signUp(api, 'alice');
+  const created = await api.post('/api/articles?status=draft', { data: { title: 'First' } }, alice);
+  assert.is(created.status, 200, JSON.stringify(created.body));
+  await api.stop();
+  const start = await git(project.dir, 'rev-parse', 'HEAD');
+  // What a killed server left: the file written, its journal line not committed yet.
+  const path = `data/content/article/${created.body.data.documentId}/draft.en.json`;
+  const content = (await readFile(join(project.dir, path), 'utf8')).replace('"First"', '"Second"');
+  await writeFile(join(project.dir, path), content);
+  const line = {
+    id: 1,
+    at: '2026-01-02T00:00:00.000Z',
+    author: { name: forgingUsername(), email: 'm@x.example' },
+    subject: 'Update article "Second" (en)',
+    trailers: [{ type: 'api::article.article', document: created.body.data.documentId, locale: 'en', action: 'update' }],
+    files: [{ path, content }],
+  };
+  await writeFile(join(project.dir, `data/.pending-commits-${GONE_PID}.jsonl`), `${JSON.stringify(line)}\n`);
+  const again = await serveProject(project.dir, project.cleanup);
+  try {
+    await again.project.history.flush();
+    const commit = await oneSafeCommit(project.dir, start);
+    assert.match(commit.author, /^Mallory m@x .* <m@x\.example>$/);
+    assert.equal(commit.files, [path]);
+  } finally {
+    await again.close();
+  }
+});
+
+identities('a username holding > does not stop its commit, nor the commits of the writes after it', async () => {
+  const project = await gitProject();
+  const start = await git(project.dir, 'rev-parse', 'HEAD');
+  const api = await serveProject(project.dir, project.cleanup);
+  try {
+    const id = await addUserRow(api.project, { username: 'eve>', email: 'eve@example.com' });
+    const eve = { Authorization: `Bearer ${issueToken(api.project.tokens, id)}` };
+    assert.is((await api.post('/api/articles?status=draft', { data: { title: 'By eve' } }, eve)).status, 200);
+    await api.project.history.flush();
+    const bob = await signUp(api, 'bob');
+    assert.is((await api.post('/api/articles?status=draft', { data: { title: 'By bob' } }, bob)).status, 200);
+    await api.project.history.flush();
+    assert.is(api.project.history.behind(), undefined);
+    const authors = (await commitsSince(project.dir, start)).map((commit) => commit.author);
+    assert.equal(authors, ['eve <eve@example.com>', 'bob <bob@example.com>']);
+    assert.is((await api.get('/_health')).status, 204);
+  } finally {
+    await api.close();
+  }
+});
+
+identities('the commit built through an index (the repository has a hook) takes the same one-line name', async () => {
+  const project = await gitProject();
+  const start = await git(project.dir, 'rev-parse', 'HEAD');
+  const hook = join(project.dir, '.git/hooks/pre-commit');
+  await writeFile(hook, '#!/bin/sh\nexit 0\n');
+  await chmod(hook, 0o755);
+  const api = await serveProject(project.dir, project.cleanup);
+  try {
+    const id = await addUserRow(api.project, { username: `${forgingUsername()}\u001b[31m\u2028`, email: 'm@x.example' });
+    const mallory = { Authorization: `Bearer ${issueToken(api.project.tokens, id)}` };
+    assert.is((await api.post('/api/articles?status=draft', { data: { title: 'Innocent' } }, mallory)).status, 200);
+    await api.project.history.flush();
+    assert.is(api.project.history.behind(), undefined);
+    const commit = await oneSafeCommit(project.dir, start);
+    assert.match(commit.author, /^Mallory m@x 1700000000 \+0000 committer .* author Mallory \[31m <m@x\.example>$/);
+  } finally {
+    await api.close();
+  }
+});
+
+identities.run();

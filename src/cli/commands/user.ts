@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { NotFoundError, ValidationError } from '../../errors.js';
 import type { CliIo, GlobalOptions } from '../io.js';
-import { done, emit, table } from '../output.js';
+import { done, emit, printable, table } from '../output.js';
 import { canPrompt, valueOrAsk } from '../prompt.js';
 
 interface CreateOptions {
@@ -116,7 +116,9 @@ export function registerUser(program: Command, io: CliIo): void {
       const opened = await openUsers(globals, io);
       const user = requireUser(opened, value);
       if (canPrompt(io, globals)) {
-        const sure = await valueOrAsk<boolean>(io, globals, undefined, { flag: '--yes', message: `Delete user ${user.id} (${user.username} <${user.email}>)?`, type: 'confirm', default: false });
+        // The prompt library prints its message as given: a username's escape codes are shown as text here too.
+        const message = printable(`Delete user ${user.id} (${user.username} <${user.email}>)?`);
+        const sure = await valueOrAsk<boolean>(io, globals, undefined, { flag: '--yes', message, type: 'confirm', default: false });
         if (!sure) {
           io.err('Nothing deleted.\n');
           return;

@@ -7,15 +7,19 @@
  *
  * A git that fails (a locked index, a hook that refuses, a detached HEAD, a merge under way, a
  * read-only repository) never fails a write: the cause is logged once, commits are tried again
- * with growing waits, and `behind()` says why history is behind until they go through.
+ * with growing waits, and `behind()` says why history is behind until they go through. The writes
+ * wait in order, each for the ones before it: what still stops git is the repository's (a lock, a
+ * hook, the branch), and skipping a write would lose its version for good. An author cannot stop
+ * them: `gitIdentity` leaves nothing in a name git refuses.
  */
 import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from '../../log/index.js';
-import { git, gitText } from './run.js';
+import { git, GitError, gitText } from './run.js';
 import { fastCommit, indexFollows, type CommitFile } from './fast-commit.js';
-import type { Journal, PendingCommit } from './journal.js';
+import { gitIdentity } from './identity.js';
+import type { GitIdentity, Journal, PendingCommit } from './journal.js';
 import { commitBlocker, presentHooks, type WorkTree } from './work-tree.js';
 
 /** How soon after a write its commit is made: writes landing meanwhile share it. */
@@ -40,6 +44,7 @@ export interface Committer {
   landed(entry: PendingCommit): void;
   /** Commits everything landed so far (one try); resolves when done or failed. */
   flush(): Promise<void>;
+  /** Why history is behind, in words anyone may read (`/_health`): never git's own message. */
   behind(): string | undefined;
   close(): Promise<void>;
 }
@@ -52,6 +57,32 @@ export function commitMessage(entries: readonly PendingCommit[]): string {
   );
   return `${subject}\n\n${trailers.join('\n')}\n`;
 }
+
+/** A cause of our own, found before git runs (a merge under way, a lock): its words name no one. */
+class Blocked extends Error {}
+
+/** Why commits fail: in full for the log, and in words /_health may show to anyone. */
+interface Failure {
+  cause: string;
+  shown: string;
+}
+
+/**
+ * `error` as a Failure. git's own words can echo an author's name and email, a hook's output or a
+ * file's path, so publicly they are replaced by the command that failed; the log keeps them.
+ */
+function failureOf(error: unknown): Failure {
+  const cause = error instanceof Error ? error.message : String(error);
+  if (error instanceof Blocked) return { cause, shown: cause };
+  const command = error instanceof GitError ? /^(git [\w-]+): /.exec(cause)?.[1] : undefined;
+  return { cause, shown: `${command ?? 'git'} failed; the server's log says why` };
+}
+
+/**
+ * The author of a commit of `entries`: the last one's, made safe here rather than trusted from the
+ * journal, whose lines an older version may have written raw.
+ */
+const authorOf = (entries: readonly PendingCommit[]): GitIdentity => gitIdentity(entries.at(-1)!.author);
 
 /**
  * Consecutive entries of one author, in order, each run one commit; a write to a file the run
@@ -80,7 +111,7 @@ export function createCommitter(tree: WorkTree, journal: Journal, log: Logger): 
   const waiting = new Map<number, PendingCommit>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  let failure: string | undefined;
+  let failure: Failure | undefined;
   let failures = 0;
   let closed = false;
 
@@ -119,20 +150,23 @@ export function createCommitter(tree: WorkTree, journal: Journal, log: Logger): 
     const batch = [...waiting.values()].sort((a, b) => a.id - b.id);
     try {
       const blocker = await commitBlocker(tree);
-      if (blocker) throw new Error(blocker);
+      if (blocker) throw new Blocked(blocker);
       for (const run of byAuthor(batch)) {
         await withRetries(() => commitRun(run));
         const ids = new Set(run.map((entry) => entry.id));
         for (const id of ids) waiting.delete(id);
         await journal.drop(ids);
       }
-      if (failure) log.info(`history: commits go through again (${failure} is over)`);
+      if (failure) log.info(`history: commits go through again (${failure.cause} is over)`);
       failure = undefined;
       failures = 0;
     } catch (error) {
-      const cause = error instanceof Error ? error.message : String(error);
-      if (cause !== failure) log.warn(`history: could not commit ${waiting.size} write${waiting.size === 1 ? '' : 's'} to git: ${cause}; trying again, the writes themselves are stored`);
-      failure = cause;
+      const next = failureOf(error);
+      if (next.cause !== failure?.cause) {
+        const writes = `${waiting.size} write${waiting.size === 1 ? '' : 's'}`;
+        log.warn(`history: could not commit ${writes} to git: ${next.cause}; trying again, the writes themselves are stored`);
+      }
+      failure = next;
       if (timer) clearTimeout(timer);
       timer = undefined;
       schedule(RETRY_MS[Math.min(failures, RETRY_MS.length - 1)]!);
@@ -171,8 +205,9 @@ export function createCommitter(tree: WorkTree, journal: Journal, log: Logger): 
     const objects = await format;
     const branch = await gitText(tree.top, ['symbolic-ref', '-q', 'HEAD']);
     const head = await gitText(tree.top, ['rev-parse', '-q', '--verify', 'HEAD']).catch(() => '');
-    const { name, email } = entries.at(-1)!.author;
-    const made = await fastCommit(tree, { branch, head, message: commitMessage(entries), author: { name, email }, at: entries.at(-1)!.at, committer: COMMITTER_IDENTITY, files }, objects);
+    const message = commitMessage(entries);
+    const at = entries.at(-1)!.at;
+    const made = await fastCommit(tree, { branch, head, message, author: authorOf(entries), at, committer: COMMITTER_IDENTITY, files }, objects);
     if (!made) return;
     await indexFollows(tree, made.files, objects).catch((error: Error) => {
       log.warn(`history: committed ${made.id.slice(0, 12)}, but the index could not follow (${error.message}); \`git status\` may show those files as changed until \`git reset\``);
@@ -201,7 +236,7 @@ export function createCommitter(tree: WorkTree, journal: Journal, log: Logger): 
       if (treeId === headTree) return; // the files already hold this (committed by hand meanwhile)
       const message = join(scratch, 'message');
       await writeFile(message, commitMessage(entries));
-      const { name, email } = entries.at(-1)!.author;
+      const { name, email } = authorOf(entries);
       const authorEnv = { ...env, ...COMMITTER, GIT_AUTHOR_NAME: name, GIT_AUTHOR_EMAIL: email, GIT_AUTHOR_DATE: entries.at(-1)!.at };
       const hooks = await presentHooks(tree, ['pre-commit', 'commit-msg', 'post-commit']);
       if (hooks.has('pre-commit')) await git(tree.top, ['hook', 'run', 'pre-commit'], { env: authorEnv });
@@ -260,7 +295,9 @@ export function createCommitter(tree: WorkTree, journal: Journal, log: Logger): 
       }
     },
     behind() {
-      return failure === undefined ? undefined : `history is behind: ${waiting.size} write${waiting.size === 1 ? '' : 's'} not committed to git (${failure})`;
+      if (failure === undefined) return undefined;
+      const writes = `${waiting.size} write${waiting.size === 1 ? '' : 's'}`;
+      return `history is behind: ${writes} not committed to git (${failure.shown})`;
     },
     async close() {
       // A command that ends here commits what it wrote now, trying a few times over a lock another

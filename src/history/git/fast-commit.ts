@@ -21,6 +21,7 @@ export interface FastCommit {
   branch: string;
   head: string;
   message: string;
+  /** Written into fast-import's stream as given: made safe by `gitIdentity` first (one line, no `<` or `>`). */
   author: { name: string; email: string };
   /** ISO 8601. */
   at: string;

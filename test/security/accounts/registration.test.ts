@@ -5,7 +5,10 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { NO_RATE_LIMIT, apiServer } from '../../_helpers/server.js';
+import { issueToken } from '../../../src/auth/index.js';
+import { userMessages } from '../../../src/users/index.js';
+import { NO_RATE_LIMIT, USER_ACTIONS, apiServer } from '../../_helpers/server.js';
+import { addUserRow } from '../../_helpers/users.js';
 import { codeIn, emailConfigFor, mailCatcher } from '../../_helpers/smtp.js';
 
 /** The text/html part of a (quoted-printable decoded) message. */
@@ -53,6 +56,35 @@ register('even when register.allowedFields lists them, role, confirmed, blocked,
       assert.is((await local.post('/api/auth/local', { identifier: email, password: 'correct-horse' })).body.error.message, 'Your account email is not confirmed');
     }
     assert.ok(accepted > 0, 'some registration went through (else this test proves nothing)');
+  } finally {
+    await local.close();
+  }
+});
+
+register('a username with a control character is refused, 400 naming it, at registration, creation and update', async () => {
+  const local = await apiServer({ config: { 'users-permissions': NO_RATE_LIMIT }, authenticatedActions: USER_ACTIONS });
+  try {
+    const admin = { authorization: `Bearer ${issueToken(local.project.tokens, await addUserRow(local.project))}` };
+    const usernames = ['eve\nSubject: x', 'eve\r', 'eve\u001b[31m', 'eve\u0000', 'eve\ttab', 'eve\u007f', 'eve\u009b', 'eve\u2028'];
+    for (const [index, username] of usernames.entries()) {
+      const body = { username, email: `control${index}@example.com`, password: 'correct-horse' };
+      const refusals = [
+        await local.post('/api/auth/local/register', body),
+        await local.post('/api/users', body, admin),
+        await local.put(`/api/users/${await addUserRow(local.project)}`, { username }, admin),
+      ];
+      for (const refused of refusals) {
+        assert.is(refused.status, 400, `${JSON.stringify(username)}: ${JSON.stringify(refused.body.error)}`);
+        assert.is(refused.body.data, null);
+        assert.is(refused.body.error.name, 'ValidationError');
+        assert.is(refused.body.error.message, userMessages.usernameControlCharacter);
+        assert.equal(refused.body.error.details.errors.map((issue: { path: string[] }) => issue.path), [['username']]);
+      }
+      assert.is(local.project.users.findByIdOrEmail(body.email), undefined, 'nobody was created');
+    }
+    assert.ok(local.project.tables.users.rows().every((row) => !/[\u0000-\u001f]/.test(row.username)), 'no update went through');
+    const spaced = await local.post('/api/auth/local/register', { username: 'eve ok', email: 'eve@example.com', password: 'correct-horse' });
+    assert.is(spaced.status, 200, 'a space is fine');
   } finally {
     await local.close();
   }
