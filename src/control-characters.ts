@@ -30,3 +30,12 @@ const escaped = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart
 export function printable(text: string, options: { lines?: boolean } = {}): string {
   return text.replace(options.lines ? EVERY_CONTROL_BUT_LINE_FEED : EVERY_CONTROL, escaped);
 }
+
+/**
+ * `text` without its control characters, each run one space: for a name taken from elsewhere (a
+ * sign-in provider's profile) where refusing it would refuse the person.
+ * @example withoutControlCharacters('ada\nlovelace') // 'ada lovelace'
+ */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(CONTROL_RUNS, ' ');
+}

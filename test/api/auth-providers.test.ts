@@ -68,6 +68,14 @@ providers('a taken username gets a unique one', async () => {
   assert.match(body.user.username, /^grace\d{4}$/);
 });
 
+providers("a provider's username with control characters becomes one line: no line break reaches a log, a terminal or git", async () => {
+  mock.reset();
+  mock.userinfo = { sub: 'mallory-1', email: 'mallory@provider.example', email_verified: true, preferred_username: 'mallory\ncommitter Eve <e@x>\u001b[2J' };
+  const { status, body } = await signIn();
+  assert.is(status, 200, JSON.stringify(body));
+  assert.is(body.user.username, 'mallory committer Eve <e@x> [2J');
+});
+
 providers('a forged or replayed state is refused and creates nobody', async () => {
   mock.reset();
   mock.userinfo = { sub: 'eve', email: 'eve@example.com', email_verified: true, preferred_username: 'eve' };

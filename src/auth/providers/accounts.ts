@@ -17,6 +17,7 @@ import type { RoleRow } from '../../permissions/index.js';
 import type { Row, Table } from '../../storage/index.js';
 import type { UserRow } from '../../users/index.js';
 import { providerMessages as m } from './messages.js';
+import { withoutControlCharacters } from '../../control-characters.js';
 
 /** Who signed in, as the provider vouched for it: the email is verified and lower-cased. */
 export interface ProviderProfile {
@@ -92,7 +93,8 @@ export async function findOrCreateUser(given: ProviderProfile, accounts: Provide
   if ('user' in first) return loggedIn(first.user);
   const role = accounts.roles.rows().find((candidate) => candidate.type === options.defaultRole);
   if (!role) throw new ApplicationError(m.defaultRoleMissing);
-  const base = profile.username?.trim() || profile.email.split('@')[0] || '';
+  // A provider's username is anyone's text too: its control characters go, as registration refuses them.
+  const base = withoutControlCharacters(profile.username ?? '').trim() || withoutControlCharacters(profile.email.split('@')[0] ?? '');
 
   const user = await users.update((data) => {
     // Another process may have created this account, or taken the email, since the first look.
