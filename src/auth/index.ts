@@ -2,7 +2,7 @@
  * @module auth — the accounts flows, JWTs and sessions, the signing secret, provider sign-in.
  */
 export { issueToken, verifyToken, verifyTokenClaims, type TokenSettings } from './tokens.js';
-export { resolveJwtSecret } from './secret.js';
+export { derivedKey, resolveJwtSecret } from './secret.js';
 export { newOneTimeToken, hashOneTimeToken } from './one-time-tokens.js';
 export { createSessions, deviceName, type Sessions, type SessionEntry, type SessionRow, type SessionTokens } from './sessions.js';
 export { createAuthService, type AuthService, type AuthAnswer, type ClientInfo, type MailPort } from './service.js';

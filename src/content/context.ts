@@ -41,6 +41,8 @@ export interface ContentServiceDeps {
   middlewares?: DocumentMiddlewares;
   /** The REST settings: the document service parses its params with them (with no page unless asked). */
   rest(): RestQueryOptions;
+  /** Keys the states an `ETag` names (see VersionBook.stateOf): the same in every process of a site. */
+  stateKey: Buffer;
   /**
    * `rest.componentIds`: component and dynamic-zone entries are answered with their `id`. Fixed for
    * the service's life, as the texts it keeps (answer cache, rows' texts) are; default false.
@@ -207,7 +209,7 @@ export function createContentContext(deps: ContentServiceDeps): ContentContext {
     store,
     lookup,
     relationContext,
-    versions: createVersionBook(schemas, store),
+    versions: createVersionBook(schemas, store, deps.stateKey),
     unique,
     queued,
     localeOf,

@@ -6,24 +6,29 @@
  */
 import { SYSTEM_FIELDS, type ContentType } from '../schema/index.js';
 import { stableStringify, type DocumentStatus } from '../storage/index.js';
+import { isSecretAttribute } from './diff/shapes.js';
 import type { ContentChange, HistoryAction, StoredVersion } from './types.js';
 
 /** Keys every stored version has that are no attribute a person changes. */
 const BOOKKEEPING = new Set([...SYSTEM_FIELDS, 'locale']);
 
 type Row = StoredVersion['row'];
+/** What says which attributes are secrets: a content type, as loaded or as a file declares it. */
+type Secrets = Pick<ContentType, 'attributes'>;
 
 /**
  * The attributes whose value differs between two versions of one document: every attribute with
- * a value when there was none before, none when the version goes. Sorted by name.
+ * a value when there was none before, none when the version goes. Sorted by name. A password or
+ * private attribute of `type` (the type the versions were written under, when known) is never
+ * named: that a secret changed, and when, is itself a thing to keep from whoever reads history.
  * @example changedAttributes({ title: 'A', body: 'x' }, { title: 'B', body: 'x' }) // ['title']
  */
-export function changedAttributes(before: Row | undefined, after: Row | undefined): string[] {
+export function changedAttributes(before: Row | undefined, after: Row | undefined, type?: Secrets): string[] {
   if (!after) return [];
   const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after)]);
   const changed: string[] = [];
   for (const name of names) {
-    if (BOOKKEEPING.has(name)) continue;
+    if (BOOKKEEPING.has(name) || (type && isSecretAttribute(type.attributes[name]))) continue;
     const was = before?.[name];
     const is = after[name];
     if (was === undefined && (is === undefined || is === null)) continue;
@@ -94,7 +99,7 @@ export function localeChanges(change: Pick<ContentChange, 'type' | 'action' | 'b
       locale: code,
       status,
       action,
-      changed: action === 'delete' ? [] : changedAttributes(before[status], after[status]),
+      changed: action === 'delete' ? [] : changedAttributes(before[status], after[status], change.type),
       row: action === 'delete' ? before[status] : after[status] ?? before[status],
       after,
     });

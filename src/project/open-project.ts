@@ -14,6 +14,7 @@ import {
   createRedisPendingStore,
   createSessions,
   providerConfigProblems,
+  derivedKey,
   resolveJwtSecret,
   type SessionRow,
   type TokenSettings,
@@ -46,7 +47,7 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
   const served = store.serve({ log, watchContent: data.config.server.watchContent, contentTypes: data.schemas.contentTypes.map((type) => type.singularName) });
   let accounts: Accounts | undefined;
   try {
-    const content = await serveContent(opened, served, log);
+    const content = await serveContent(opened, served, log, derivedKey(tokens.secret, 'foliocms document states'));
     accounts = await openAccounts(opened, tokens, log);
     const serving: Omit<Project, keyof ProjectData> = {
       documents: served.documents,
@@ -98,9 +99,10 @@ interface ServedContent {
 
 /**
  * Reads the documents from the store (a file that is not valid is not served, and said once) and
- * builds the content service over them, kept one object while content types change.
+ * builds the content service over them, kept one object while content types change. `stateKey`
+ * keys the states entity tags name: derived from the signing secret, which every process of a site shares.
  */
-async function serveContent(opened: OpenedData, served: ServedDocuments, log: Logger): Promise<ServedContent> {
+async function serveContent(opened: OpenedData, served: ServedDocuments, log: Logger, stateKey: Buffer): Promise<ServedContent> {
   const { data } = opened;
   const { paths, schemas, tables, lookup } = data;
   await served.sweep();
@@ -110,7 +112,7 @@ async function serveContent(opened: OpenedData, served: ServedDocuments, log: Lo
   const leftBehind = await served.startWarning(schemas.contentTypes.reduce((sum, type) => sum + store.documentIds(type).length, 0));
   if (leftBehind) log.warn(leftBehind);
   const config = data.config;
-  const deps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => data.config.i18n, webhooks: data.webhooks, history: data.history, componentIds: config.api.rest.componentIds, rest: () => data.config.api.rest, middlewares: data.extensions.middlewares };
+  const deps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => data.config.i18n, webhooks: data.webhooks, history: data.history, componentIds: config.api.rest.componentIds, rest: () => data.config.api.rest, middlewares: data.extensions.middlewares, stateKey };
   const live = createLiveContent(createContentService({ schemas, lookup, store, ...deps }), schemas);
 
   async function applyContentTypes(next: Schemas): Promise<string[]> {

@@ -2,13 +2,15 @@
  * Entity tags of the Content API's answers (`ETag`), and the conditions requests put on them.
  *
  * A one-document answer's tag is `"<state>.<shape>"`: `<state>` names the document's versions in
- * that locale as stored (see the content service's `stateTag`), `<shape>` what else the answer is
- * made of. An answer that populates nothing is made of the document alone, shaped by the request's
- * query and the content type as the server loaded it: `<shape>` names those (cheap: no hash of the
- * answer on every read). One that populates shows other documents too: `<shape>` is a hash of the
- * answer itself. `If-None-Match` compares the whole tag, so a 304 never stands for an answer that
- * would differ; `If-Match` on a write compares the state only, so a tag read with any `populate` or
- * `fields` guards the same document. A list's tag is a hash of its answer, made once per cached answer.
+ * that locale as stored, keyed with the project's secret (see the content service's `stateTag`: a
+ * stored row holds private attributes, so no part of a tag is an unkeyed hash of it), `<shape>`
+ * what else the answer is made of. An answer that populates nothing is made of the document alone,
+ * shaped by the request's query and the content type as the server loaded it: `<shape>` names
+ * those (cheap: no hash of the answer on every read). One that populates shows other documents
+ * too: `<shape>` is a hash of the answer itself. `If-None-Match` compares the whole tag, so a 304
+ * never stands for an answer that would differ; `If-Match` on a write compares the state only, so
+ * a tag read with any `populate` or `fields` guards the same document. A list's tag is a hash of
+ * its answer, made once per cached answer. An answer's hash tells no more than the answer shows.
  */
 import { hash, randomBytes } from 'node:crypto';
 import type { Context } from 'koa';

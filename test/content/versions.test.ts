@@ -25,7 +25,7 @@ test.before.each(async () => {
   article = schemas.bySingular('article')!;
   store = createContentStore(createMemoryDocuments(), schemas);
   await store.load();
-  book = createVersionBook(schemas, store);
+  book = createVersionBook(schemas, store, Buffer.from('a key of this spec'));
 });
 
 test('a document has no state where it has no version, and a new one at every change of either version', async () => {

@@ -205,7 +205,8 @@ export function createFind(context: ContentContext) {
 
   /**
    * The state a one-document answer names in its `ETag`: of the document `documentId` (a single
-   * type's own when undefined) in the locale asked (the default when none).
+   * type's own when undefined) in the locale asked (the default when none). Keyed with the
+   * service's `stateKey`, it tells nothing of the private attributes the stored rows hold.
    * @example content.stateTag(article, 'abc123', 'fr') // 'q3F0…'
    */
   function stateTag(type: ContentType, documentId: string | undefined, rawLocale: unknown): string | undefined {

@@ -1,13 +1,15 @@
 /**
  * Reading a document's past: its history in one locale, newest first, a page at a time, and one
  * version as the Content API answered it then (presented with the content type of then, relations
- * read as they are now).
+ * read as they are now). Neither shows more than a read would today: an attribute that is private
+ * or a password in the type of then or in today's is never answered, nor named as changed.
  */
 import { NotFoundError, ValidationError } from '../../errors.js';
 import type { HistoryBook, HistoryEntry } from '../../history/index.js';
 import { pageCount, type PopulateTree } from '../../model/index.js';
 import type { ContentType } from '../../schema/index.js';
 import type { ContentContext } from '../context.js';
+import { isHidden } from '../present.js';
 import type { DocumentRow } from '../types.js';
 
 /** An entry as the API lists it: the document is the one asked about. */
@@ -27,6 +29,21 @@ export interface HistoryReadOptions {
 }
 
 const MAX_PAGE_SIZE = 100;
+
+/** Whether today's `type` hides the attribute `name` (an attribute it no longer has hides nothing). */
+const hiddenToday = (type: ContentType, name: string): boolean =>
+  Object.hasOwn(type.attributes, name) && isHidden(type.attributes[name]!);
+
+/**
+ * The type of then as a version is presented: each attribute today's type hides is hidden too (an
+ * attribute made private since, or turned into a password, never comes back in an old version).
+ */
+function presentedType(then: ContentType, today: ContentType): ContentType {
+  if (then === today) return then;
+  const attributes = Object.fromEntries(Object.entries(then.attributes).map(([name, attribute]) =>
+    [name, !isHidden(attribute) && hiddenToday(today, name) ? { ...attribute, private: true } : attribute]));
+  return { ...then, attributes };
+}
 
 function positive(raw: unknown, name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
@@ -54,7 +71,11 @@ export function createHistoryReads(context: ContentContext, book: HistoryBook | 
     if (entries.length === 0 && context.store.versions(type, documentId).length === 0) throw new NotFoundError('Not Found');
     const total = entries.length;
     return {
-      data: entries.slice((page - 1) * pageSize, page * pageSize).map(({ documentId: _documentId, ...entry }): ListedEntry => entry),
+      data: entries.slice((page - 1) * pageSize, page * pageSize).map(({ documentId: _documentId, ...entry }): ListedEntry => ({
+        ...entry,
+        // The store's book left out what the type of then hid; today's may hide more.
+        changed: entry.changed.filter((name) => !hiddenToday(type, name)),
+      })),
       meta: { pagination: { page, pageSize, pageCount: pageCount(total, pageSize), total } },
     };
   }
@@ -75,7 +96,7 @@ export function createHistoryReads(context: ContentContext, book: HistoryBook | 
     if (!found?.row) throw new NotFoundError(`${type.singularName} ${documentId} has no version ${versionId}${locale === null ? '' : ` in ${locale}`}`);
     const { status } = found.entry;
     const row = { publishedAt: null, ...found.row, locale: found.row.locale ?? locale } as DocumentRow;
-    const data = context.answer(found.type, row, status, shapeFor(found.type, options));
+    const data = context.answer(presentedType(found.type, type), row, status, shapeFor(found.type, options));
     return { data, meta: { version: found.entry.version, createdAt: found.entry.createdAt, author: found.entry.author } };
   }
 

@@ -64,13 +64,22 @@ const KINDS: Record<AttributeType, ShapeKind> = {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
+ * Whether an attribute's declaration, loaded or as a file writes it, makes its value a secret that
+ * history never shows: a password, or private.
+ * @example isSecretAttribute({ type: 'string', private: true }) // true
+ */
+export function isSecretAttribute(declaration: unknown): boolean {
+  return isRecord(declaration) && (declaration.type === 'password' || declaration.private === true);
+}
+
+/**
  * One attribute's shape from its declaration, loaded or as a file writes it. An unknown type is
  * left out: the comparison then shows no value of it.
  */
 function attributeShape(declaration: unknown): AttributeShape | undefined {
   if (!isRecord(declaration) || typeof declaration.type !== 'string' || !(declaration.type in KINDS)) return undefined;
   const type = declaration.type as AttributeType;
-  const secret = type === 'password' || declaration.private === true;
+  const secret = isSecretAttribute(declaration);
   const shape: AttributeShape = { kind: KINDS[type], secret, titles: type === 'string' && !secret };
   if (type === 'component' && typeof declaration.component === 'string') {
     shape.component = declaration.component;
