@@ -21,6 +21,7 @@ import type { Outbox, WebhookEvent, WebhookNotice } from '../webhooks/index.js';
 import type { HistoryBook } from '../history/index.js';
 import type { RestQueryOptions } from '../model/index.js';
 import type { DocumentMiddlewares } from './middlewares.js';
+import type { ActionPolicies } from './policies.js';
 
 export interface ContentServiceDeps {
   schemas: Schemas;
@@ -39,6 +40,8 @@ export interface ContentServiceDeps {
   history?: HistoryBook;
   /** The project's document middlewares (extensions add them): every document action runs through them. */
   middlewares?: DocumentMiddlewares;
+  /** The project's policies on actions (extensions put them): each caller's action asks them first. */
+  policies?: ActionPolicies;
   /** The REST settings: the document service parses its params with them (with no page unless asked). */
   rest(): RestQueryOptions;
   /** Keys the states an `ETag` names (see VersionBook.stateOf): the same in every process of a site. */

@@ -6,6 +6,7 @@
 export { createContentStore, handWrittenId, HAND_WRITTEN_IDS, type ContentStore, type SyncReport } from './store.js';
 export { createContentService, type ContentService, type DocumentAction, type DocumentContext, type DocumentEntries, type DocumentMiddleware, type DocumentMiddlewares, type QuerySource, type DraftActionOptions, type MediaLinkRequest, type MediaTarget, type RemoveOptions, type WriteOptions } from './service.js';
 export { createDocumentMiddlewares } from './middlewares.js';
+export { HISTORY_POLICY_ACTIONS, type ActionPolicies, type ActionRequest, type PolicyCall } from './policies.js';
 export { createAnswerCache, type AnswerCache } from './answer-cache.js';
 export { NO_LOCALE, type DocumentRow } from './types.js';
 export {

@@ -9,6 +9,14 @@ import type { DocumentStatus } from '../storage/index.js';
 import type { HistoryAction } from '../history/index.js';
 import type { DocumentRow } from './types.js';
 
+/** The HTTP request an action came in, handed on by its transport for the project's policies, never read by the service. */
+export interface ActionRequest {
+  /** The transport's Koa context. */
+  ctx: unknown;
+  /** Whether it is this action's own REST route, whose params, query and body are the action's. */
+  route: boolean;
+}
+
 export interface WriteOptions {
   status: DocumentStatus;
   /** The `locale` query parameter as given. */
@@ -25,6 +33,8 @@ export interface WriteOptions {
   ifMatch?: readonly string[];
   /** What history calls the write: `restore` for a restore; by default `create` or `update`. */
   action?: HistoryAction;
+  /** The HTTP request the write came in, for the project's policies (none from the document service). */
+  request?: ActionRequest;
 }
 
 export interface DraftActionOptions {
@@ -35,6 +45,7 @@ export interface DraftActionOptions {
   populate?: PopulateTree;
   fields?: string[];
   ifMatch?: readonly string[];
+  request?: ActionRequest;
 }
 
 export interface RemoveOptions {
@@ -43,6 +54,7 @@ export interface RemoveOptions {
   /** Who deletes: they need the type's `delete`. */
   actor: Actor;
   ifMatch?: readonly string[];
+  request?: ActionRequest;
 }
 
 export interface DocumentResult {

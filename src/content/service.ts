@@ -17,7 +17,8 @@ import type { ContentType } from '../schema/index.js';
 import { createContentContext, type ContentServiceDeps } from './context.js';
 import type { DocumentResult, DraftActionOptions, RemoveOptions, WriteOptions } from './options.js';
 import { LazyContext, LazyResult, runDocumentAction, type DocumentAction, type DocumentContext } from './middlewares.js';
-import type { DocumentStatus } from '../storage/index.js';
+import { isSafeName, type DocumentStatus } from '../storage/index.js';
+import { after, leadingTo, policing, readCall, writeCall, type ActionRequest, type PolicyCall } from './policies.js';
 import { createCreate } from './operations/create.js';
 import { createDiskSync } from './operations/disk-sync.js';
 import { createDraftActions } from './operations/draft-actions.js';
@@ -76,11 +77,20 @@ export function createContentService(deps: ContentServiceDeps) {
     return (await runDocumentAction(list, documentContext, () => run(documentContext.params))) as T;
   }
 
+  /**
+   * A documentId as a caller gave it: one the store cannot hold (its format, see isSafeName) names
+   * no document, a 404 before anything is read, whatever reads it next (a folder, git's log).
+   */
+  const documentIdOf = (documentId: string): string => {
+    if (!isSafeName(documentId)) throw new NotFoundError(messages.notFound);
+    return documentId;
+  };
   /** The documentId in params a middleware may have changed. */
   const documentIdIn = (params: Record<string, unknown>): string => {
     if (typeof params.documentId !== 'string' || params.documentId === '') throw new ValidationError('documentId must be a string');
-    return params.documentId;
+    return documentIdOf(params.documentId);
   };
+  const policed = policing(deps.policies);
   const statusIn = (params: Record<string, unknown>, fallback: DocumentStatus): DocumentStatus => {
     const { status } = params;
     if (status === undefined) return fallback;
@@ -125,9 +135,14 @@ export function createContentService(deps: ContentServiceDeps) {
 
   /**
    * `find` as the JSON bytes of its answer (see operations/find.ts). Through middlewares, the cached
-   * answer is still sent as it is when none of them looked at the params or the result.
+   * answer is still sent as it is when none of them looked at the params or the result. `call`:
+   * who reads, for the project's policies on `find` (REST's route checked the permission already).
    */
-  function findJson(type: ContentType, querystring: string, models: ModelLookup, source: QuerySource): Buffer | Promise<Buffer> {
+  function findJson(type: ContentType, querystring: string, models: ModelLookup, source: QuerySource, call?: PolicyCall): Buffer | Promise<Buffer> {
+    return after(call && policed(type, 'find', call), () => listJson(type, querystring, models, source));
+  }
+
+  function listJson(type: ContentType, querystring: string, models: ModelLookup, source: QuerySource): Buffer | Promise<Buffer> {
     const parse = () => source.parse(source.raw());
     const list = middlewares();
     if (list.length === 0) return reads.findJson(type, querystring, models, parse);
@@ -174,37 +189,51 @@ export function createContentService(deps: ContentServiceDeps) {
     });
   }
 
-  const findOneJson = (type: ContentType, documentId: string, query: ContentQuery, source?: QuerySource) => oneJson(type, 'findOne', () => documentId, query, source);
+  /**
+   * One document as JSON text (`findOne`). `call`: who reads, for the project's policies on
+   * `findOne` (REST's route checked the permission already).
+   */
+  const findOneJson = (type: ContentType, documentId: string, query: ContentQuery, source?: QuerySource, call?: PolicyCall) => {
+    const id = documentIdOf(documentId);
+    return after(call && policed(type, 'findOne', { ...call, documentId: id }), () => oneJson(type, 'findOne', () => id, query, source));
+  };
 
-  function findSingleJson(type: ContentType, query: ContentQuery, source?: QuerySource): string | Promise<string> {
+  function findSingleJson(type: ContentType, query: ContentQuery, source?: QuerySource, call?: PolicyCall): string | Promise<string> {
     context.localeOf(type, query.locale, false); // an unknown locale is a 400 even before anything exists
-    return oneJson(type, 'findFirst', () => singleDocument(type), query, source);
+    return after(call && policed(type, 'find', call), () => oneJson(type, 'findFirst', () => singleDocument(type), query, source));
   }
 
   async function create(type: ContentType, data: unknown, options: WriteOptions): Promise<DocumentResult> {
     assertCan(options.actor, contentAction(type.singularName, 'create'));
+    await policed(type, 'create', writeCall(options, { data }));
     return createDocument(type, data, options);
   }
 
   async function update(type: ContentType, documentId: string, data: unknown, options: WriteOptions): Promise<DocumentResult> {
     assertCan(options.actor, contentAction(type.singularName, 'update'));
-    return updateDocument(type, documentId, data, options);
+    const id = documentIdOf(documentId);
+    await policed(type, 'update', writeCall(options, { documentId: id, data }));
+    return updateDocument(type, id, data, options);
   }
 
   async function updateSingle(type: ContentType, data: unknown, options: WriteOptions): Promise<DocumentResult> {
     assertCan(options.actor, contentAction(type.singularName, 'update'));
+    await policed(type, 'update', writeCall(options, { data }));
     const documentId = context.singleDocumentId(type);
     return documentId ? updateDocument(type, documentId, data, options) : createDocument(type, data, options);
   }
 
   async function remove(type: ContentType, documentId: string, options: RemoveOptions): Promise<DocumentEntries> {
     assertCan(options.actor, contentAction(type.singularName, 'delete'));
-    return removeDocument(type, documentId, options);
+    const id = documentIdOf(documentId);
+    await policed(type, 'delete', writeCall(options, { documentId: id }));
+    return removeDocument(type, id, options);
   }
 
   async function removeSingle(type: ContentType, options: RemoveOptions): Promise<DocumentEntries> {
     assertCan(options.actor, contentAction(type.singularName, 'delete'));
     context.localeOf(type, options.locale, true); // an unknown locale is a 400 even when nothing exists
+    await policed(type, 'delete', writeCall(options, {}));
     return removeDocument(type, singleDocument(type), options);
   }
 
@@ -214,11 +243,14 @@ export function createContentService(deps: ContentServiceDeps) {
    */
   async function draftAction(action: DraftAction, type: ContentType, documentId: string, options: DraftActionOptions): Promise<DocumentResult> {
     assertCan(options.actor, contentAction(type.singularName, action));
-    return draftActionOn(action, type, documentId, options);
+    const id = documentIdOf(documentId);
+    await policed(type, action, writeCall(options, { documentId: id }));
+    return draftActionOn(action, type, id, options);
   }
 
   async function draftActionSingle(action: DraftAction, type: ContentType, options: DraftActionOptions): Promise<DocumentResult> {
     assertCan(options.actor, contentAction(type.singularName, action));
+    await policed(type, action, writeCall(options, {}));
     return draftActionOn(action, type, singleDocument(type), options);
   }
 
@@ -233,21 +265,25 @@ export function createContentService(deps: ContentServiceDeps) {
   }
   const readAction = (type: ContentType) => (type.kind === 'singleType' ? 'find' : 'findOne');
 
-  async function findMany(type: ContentType, params: Record<string, unknown>, actor: Actor): Promise<Record<string, unknown>[]> {
+  async function findMany(type: ContentType, params: Record<string, unknown>, actor: Actor, request?: ActionRequest): Promise<Record<string, unknown>[]> {
     assertCan(actor, contentAction(type.singularName, 'find'));
+    await policed(type, 'find', readCall(actor, params, request));
     return through(type, 'findMany', params, async (given) => reads.find(type, parseParams(type, given, actor)).data);
   }
 
-  async function findFirst(type: ContentType, params: Record<string, unknown>, actor: Actor): Promise<Record<string, unknown> | null> {
+  async function findFirst(type: ContentType, params: Record<string, unknown>, actor: Actor, request?: ActionRequest): Promise<Record<string, unknown> | null> {
     assertCan(actor, contentAction(type.singularName, 'find'));
+    await policed(type, 'find', readCall(actor, params, request));
     return through(type, 'findFirst', params, async (given) => {
       const query = parseParams(type, given, actor);
       return reads.find(type, { ...query, pagination: { kind: 'offset', start: 0, limit: 1, withCount: false } }).data[0] ?? null;
     });
   }
 
-  async function findOne(type: ContentType, params: Record<string, unknown>, actor: Actor): Promise<Record<string, unknown> | null> {
+  async function findOne(type: ContentType, params: Record<string, unknown>, actor: Actor, request?: ActionRequest): Promise<Record<string, unknown> | null> {
     assertCan(actor, contentAction(type.singularName, readAction(type)));
+    if (typeof params.documentId === 'string' && !isSafeName(params.documentId)) return null; // names no document: nothing is read
+    await policed(type, readAction(type), readCall(actor, params, request, params.documentId as string | undefined));
     return through(type, 'findOne', params, async (given) => {
       try {
         return reads.findOne(type, documentIdIn(given), parseParams(type, given, actor));
@@ -258,31 +294,52 @@ export function createContentService(deps: ContentServiceDeps) {
     });
   }
 
-  async function count(type: ContentType, params: Record<string, unknown>, actor: Actor): Promise<number> {
+  async function count(type: ContentType, params: Record<string, unknown>, actor: Actor, request?: ActionRequest): Promise<number> {
     assertCan(actor, contentAction(type.singularName, 'find'));
+    await policed(type, 'find', readCall(actor, params, request));
     return through(type, 'count', params, async (given) => reads.count(type, parseParams(type, given, actor)));
   }
 
-  const { mediaTarget, linkFiles } = createLinkFiles(context, update);
+  // An upload's link is an update of the entry: its permission, and its policies before a file is stored.
+  const updatePolicies = (type: ContentType, documentId: string, data: unknown, options: WriteOptions) =>
+    policed(type, 'update', writeCall(options, { documentId, data, request: leadingTo(options.request) }));
+  const { mediaTarget, linkFiles } = createLinkFiles(context, (type, documentId, data, options) => {
+    assertCan(options.actor, contentAction(type.singularName, 'update'));
+    return updateDocument(type, documentId, data, options);
+  }, updatePolicies);
   const historyReads = createHistoryReads(context, deps.history);
-  const restoreVersion = createRestore(context, deps.history, updateDocument);
+  // A restore rewrites the draft: it is an update too, and passes that action's policies.
+  const restoreVersion = createRestore(context, deps.history, async (type, documentId, data, options) => {
+    await updatePolicies(type, documentId, data, options);
+    return updateDocument(type, documentId, data, options);
+  });
+
+  /** What a history read's policies are told. */
+  type HistoryCallOptions = { locale: unknown; actor: Actor; request?: ActionRequest };
 
   /** A document's history in one locale (`history`), newest first. */
-  async function history(type: ContentType, documentId: string, options: HistoryReadOptions & { actor: Actor }) {
+  async function history(type: ContentType, documentId: string, options: HistoryReadOptions & HistoryCallOptions) {
     assertCan(options.actor, contentAction(type.singularName, 'history'));
-    return historyReads.history(type, documentId, options);
+    const id = documentIdOf(documentId);
+    await policed(type, 'history', readCall(options.actor, options, options.request, id));
+    return historyReads.history(type, id, options);
   }
 
   /** One version of a document as the Content API answered it then (`history`). */
-  async function historyVersion(type: ContentType, documentId: string, version: string, options: { locale: unknown; actor: Actor; populate?: PopulateTree; fields?: string[] }) {
+  async function historyVersion(type: ContentType, documentId: string, version: string, options: HistoryCallOptions & { populate?: PopulateTree; fields?: string[] }) {
     assertCan(options.actor, contentAction(type.singularName, 'history'));
-    return historyReads.version(type, documentId, version, options);
+    const id = documentIdOf(documentId);
+    await policed(type, 'history', readCall(options.actor, options, options.request, id));
+    return historyReads.version(type, id, version, options);
   }
 
-  /** Puts a version's attributes into the current draft, as an update named `restore` (`restore`). */
+  /** Puts a version's attributes into the current draft, as an update named `restore` (`restore` and `update`). */
   async function restore(type: ContentType, documentId: string, version: unknown, options: WriteOptions): Promise<DocumentResult> {
     assertCan(options.actor, contentAction(type.singularName, 'restore'));
-    return restoreVersion(type, documentId, version, options);
+    assertCan(options.actor, contentAction(type.singularName, 'update'));
+    const id = documentIdOf(documentId);
+    await policed(type, 'restore', writeCall(options, { documentId: id, data: { version } }));
+    return restoreVersion(type, id, version, options);
   }
 
   /** The models as `actor` may read them: what a request's query is parsed against. */
@@ -296,9 +353,9 @@ export function createContentService(deps: ContentServiceDeps) {
     stateTag: reads.stateTag,
     /**
      * What every read depends on, as it is now, for a transport that keeps whole answers (GraphQL):
-     * undefined while the project has document middlewares, whose results may depend on anything.
+     * undefined while the project has document middlewares or policies, whose results may depend on anything.
      */
-    contentState: (): readonly unknown[] | undefined => (middlewares().length === 0 ? reads.contentState() : undefined),
+    contentState: (): readonly unknown[] | undefined => (middlewares().length === 0 && !deps.policies?.any() ? reads.contentState() : undefined),
     findMany,
     findFirst,
     findOne,

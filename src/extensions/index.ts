@@ -4,17 +4,21 @@
  * they are handed (the document service, document middlewares, routes and policies).
  */
 import { ApplicationError, ValidationError } from '../errors.js';
-import type { ContentService, DocumentMiddlewares } from '../content/index.js';
+import type { ActionPolicies, ContentService, DocumentMiddlewares } from '../content/index.js';
 import type { Logger } from '../log/index.js';
+import type { Model } from '../model/index.js';
 import { actorOfUser, SYSTEM_ACTOR, type Actor, type PermissionRow, type RoleRow } from '../permissions/index.js';
 import type { Schemas } from '../schema/index.js';
 import type { Row } from '../storage/index.js';
 import { documentService } from './documents.js';
 import { extensionError, loadExtension } from './load.js';
+import { codeContext } from './caller.js';
+import { createPolicyRunner } from './policies.js';
 import { createRegistry, ExtensionDefinitionError, type CustomRoute, type PolicyUse } from './registry.js';
-import type { DocumentsOptions, Extension, Folio } from './types.js';
+import type { DocumentsOptions, Extension, Folio, RouteContext } from './types.js';
 
 export { EXTENSIONS_FOLDER, extensionEntry } from './load.js';
+export { callerState, type CallerAuth, type CallerState } from './caller.js';
 export type { CustomRoute, PolicyUse } from './registry.js';
 export type * from './types.js';
 
@@ -25,6 +29,8 @@ export interface ExtensionsDeps {
   rest(): { defaultLimit: number; maxLimit: number; withCount: boolean; strictParams: boolean };
   /** The accounts a `{ user }` of the document service is looked up in. */
   tables(): { users: { rows(): readonly Row[]; refresh(): boolean }; roles: { rows(): readonly RoleRow[] }; permissions: { rows(): readonly PermissionRow[] } };
+  /** The users' model: what of a user a project's code may see. */
+  userModel(): Model;
 }
 
 /** A project's extensions, loaded and registered. */
@@ -35,8 +41,12 @@ export interface Extensions {
   middlewares: DocumentMiddlewares;
   /** The routes the project added, with their actions and policies. */
   routes(): readonly CustomRoute[];
-  /** The policies put on a generated route. */
-  policiesOf(uid: string, action: string): readonly PolicyUse[];
+  /** The policies put on content types' actions, as the content service asks for them. */
+  policies: ActionPolicies;
+  /** Runs a route's policies on `ctx` (see codeContext): a refusal is a 403, logged naming the policy and `what`. */
+  runPolicies(uses: readonly PolicyUse[], ctx: RouteContext, what: string): Promise<void>;
+  /** The request's context as a handler or policy is handed it: `state` holds the caller without secrets. */
+  codeContext(ctx: object, actor: Actor | undefined): RouteContext;
   /** The actions of the project's routes, for the permission tree. */
   actions(): readonly string[];
   /** The documents are served: `folio.documents()` works from now on, and `bootstrap` runs. */
@@ -110,13 +120,16 @@ export async function openExtensions(deps: ExtensionsDeps): Promise<Extensions> 
       throw extensionError(deps.root, loaded.entry, error, 'register added what cannot be');
     }
   }
+  const policies = createPolicyRunner({ registry, folio: () => folio, log: deps.log, userModel: deps.userModel });
   let closed = false;
   return {
     entry: loaded?.entry,
     folio,
     middlewares: registry.middlewares,
     routes: () => registry.routes(deps.schemas()),
-    policiesOf: (uid, action) => registry.policiesOf(uid, action),
+    policies: policies.actions,
+    runPolicies: policies.run,
+    codeContext: (ctx, actor) => codeContext(ctx, actor, deps.userModel()),
     actions: () => registry.actions(deps.schemas()),
     async serve(served) {
       content = served;

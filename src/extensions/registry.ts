@@ -1,10 +1,10 @@
 /**
  * What a project's extension adds in `register`: routes (each with its action, or public), policies
- * by name, policies put on generated routes, and document middlewares. Each definition is checked
+ * by name, policies put on a content type's actions, and document middlewares. Each definition is checked
  * when it is added, and the names it refers to once `register` is over, so that a mistake stops the
  * server at start with one line rather than a request at random.
  */
-import { createDocumentMiddlewares, type DocumentMiddlewares } from '../content/index.js';
+import { createDocumentMiddlewares, HISTORY_POLICY_ACTIONS, type DocumentMiddlewares } from '../content/index.js';
 import { splitAction } from '../permissions/index.js';
 import type { Schemas } from '../schema/index.js';
 import type { Policy, PolicyReference, RouteConfig, RouteDefinition, RouteHandler, RouteMethod } from './types.js';
@@ -53,6 +53,17 @@ function handlerName(route: RouteDefinition): string {
   return fixed[fixed.length - 1] ?? 'index';
 }
 
+/**
+ * The actions of a content type that policies may be put on: its route actions (a single type's: `find`, `update`, `delete`; draft & publish adds
+ * `publish`, `unpublish`, `discardDraft`), and its history reads and restore.
+ * @example policyActions(article) // ['find', 'findOne', 'create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft', 'history', 'restore']
+ */
+function policyActions(type: { kind: string; draftAndPublish: boolean }): string[] {
+  const actions = type.kind === 'singleType' ? ['find', 'update', 'delete'] : ['find', 'findOne', 'create', 'update', 'delete'];
+  if (type.draftAndPublish) actions.push('publish', 'unpublish', 'discardDraft');
+  return [...actions, ...HISTORY_POLICY_ACTIONS];
+}
+
 export interface Registry {
   middlewares: DocumentMiddlewares;
   addRoute(route: RouteDefinition): void;
@@ -61,8 +72,10 @@ export interface Registry {
   /** Checks every name the definitions refer to; throws the first that names nothing. */
   check(schemas: Schemas): void;
   routes(schemas: Schemas): readonly CustomRoute[];
-  /** The policies put on a generated route (`api::article.article`, `update`). */
+  /** The policies put on an action of a content type (`api::article.article`, `update`). */
   policiesOf(uid: string, action: string): readonly PolicyUse[];
+  /** Whether any were put on any action. */
+  configuredAny(): boolean;
   /** The actions of the project's own routes, for the permission tree. */
   actions(schemas: Schemas): readonly string[];
 }
@@ -75,6 +88,9 @@ export function createRegistry(): Registry {
   const configured = new Map<string, PolicyReference[]>();
   const actionsKept = new WeakMap<Schemas, readonly string[]>();
   const routesKept = new WeakMap<Schemas, readonly CustomRoute[]>();
+  /** The policies of each configured action, resolved once (every caller's action asks). */
+  const usesKept = new Map<string, readonly PolicyUse[]>();
+  const NO_POLICIES: readonly PolicyUse[] = [];
 
   function checkPolicies(references: unknown, where: string): void {
     if (!Array.isArray(references)) fail(`${where}: policies must be a list of names or functions`);
@@ -162,17 +178,23 @@ export function createRegistry(): Registry {
         const [uid, action] = key.split('#') as [string, string];
         const where = `folio.routes.configure("${uid}", "${action}")`;
         const type = schemas.byUid(uid) ?? fail(`${where}: there is no content type ${uid}`);
-        const known = type.kind === 'singleType' ? ['find', 'update', 'delete'] : ['find', 'findOne', 'create', 'update', 'delete'];
-        if (type.draftAndPublish) known.push('publish', 'unpublish', 'discardDraft');
-        if (!known.includes(action)) fail(`${where}: ${uid} has no route action "${action}" (${known.join(', ')})`);
+        const known = policyActions(type);
+        if (!known.includes(action)) fail(`${where}: ${uid} has no action "${action}" to put policies on (${known.join(', ')})`);
         for (const reference of references) use(reference, where);
       }
     },
     routes: routesFor,
     policiesOf(uid, action) {
-      const references = configured.get(`${uid}#${action}`);
-      return references ? references.map((reference) => use(reference, `folio.routes.configure("${uid}", "${action}")`)) : [];
+      const key = `${uid}#${action}`;
+      let uses = usesKept.get(key);
+      if (!uses) {
+        const references = configured.get(key);
+        uses = references ? references.map((reference) => use(reference, `folio.routes.configure("${uid}", "${action}")`)) : NO_POLICIES;
+        usesKept.set(key, uses);
+      }
+      return uses;
     },
+    configuredAny: () => configured.size > 0,
     actions(schemas) {
       let kept = actionsKept.get(schemas);
       if (!kept) actionsKept.set(schemas, (kept = Object.freeze(routesFor(schemas).flatMap((route) => (route.action ? [route.action] : [])))));

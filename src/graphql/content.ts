@@ -75,6 +75,7 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
   };
   const writeParams = (args: Args, context: RequestContext) => ({
     actor: context.actor,
+    request: context.request,
     locale: args.locale ?? undefined,
     status: (args.status as 'draft' | 'published' | undefined) ?? 'published',
   });
@@ -88,7 +89,7 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
     queries[names.one] = {
       type: object,
       args: { ...statusArg, ...localeArg },
-      resolve: (_parent, args: Args, context, info) => context.deps.content.findFirst(type, { ...readParams(args, context), ...shape(info, context) }, context.actor),
+      resolve: (_parent, args: Args, context, info) => context.deps.content.findFirst(type, { ...readParams(args, context), ...shape(info, context) }, context.actor, context.request),
     };
     mutations[names.update] = {
       type: object,
@@ -98,7 +99,7 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
     mutations[names.remove] = {
       type: DeleteMutationResponse,
       args: { ...localeArg },
-      resolve: async (_parent, args: Args, context) => ({ documentId: (await context.deps.content.removeSingle(type, { actor: context.actor, locale: args.locale ?? undefined })).documentId }),
+      resolve: async (_parent, args: Args, context) => ({ documentId: (await context.deps.content.removeSingle(type, { actor: context.actor, locale: args.locale ?? undefined, request: context.request })).documentId }),
     };
     return { queries, mutations };
   }
@@ -111,12 +112,12 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
     ...localeArg,
   };
   const list = (args: Args, context: RequestContext, window: Window, info: GraphQLResolveInfo) =>
-    context.deps.content.findMany(type, { ...readParams(args, context), start: window.start, limit: window.limit, ...shape(info, context) }, context.actor);
+    context.deps.content.findMany(type, { ...readParams(args, context), start: window.start, limit: window.limit, ...shape(info, context) }, context.actor, context.request);
 
   queries[names.one] = {
     type: object,
     args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...statusArg, ...localeArg },
-    resolve: (_parent, args: Args, context, info) => context.deps.content.findOne(type, { documentId: args.documentId, ...readParams(args, context), ...shape(info, context) }, context.actor),
+    resolve: (_parent, args: Args, context, info) => context.deps.content.findOne(type, { documentId: args.documentId, ...readParams(args, context), ...shape(info, context) }, context.actor, context.request),
   };
   queries[names.many] = {
     type: new GraphQLNonNull(new GraphQLList(object)),
@@ -125,9 +126,9 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
   };
   const collection = kit.objects.entityCollectionOf(model, {
     nodes: ((source: ConnectionSource, _args: Args, context: RequestContext, info: GraphQLResolveInfo) =>
-      context.deps.content.findMany(type, { ...source.params, start: source.window.start, limit: source.window.limit, ...shape(info, context) }, context.actor)) as never,
+      context.deps.content.findMany(type, { ...source.params, start: source.window.start, limit: source.window.limit, ...shape(info, context) }, context.actor, context.request)) as never,
     pageInfo: (async (source: ConnectionSource, _args: Args, context: RequestContext) => {
-      const total = await context.deps.content.count(type, source.params, context.actor);
+      const total = await context.deps.content.count(type, source.params, context.actor, context.request);
       const { start, limit } = source.window;
       return { total, page: limit > 0 ? Math.floor(start / limit) + 1 : 1, pageSize: limit, pageCount: pageCount(total, limit) };
     }) as never,
@@ -151,7 +152,7 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
   mutations[names.remove] = {
     type: DeleteMutationResponse,
     args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...localeArg },
-    resolve: async (_parent, args: Args, context) => ({ documentId: (await context.deps.content.remove(type, args.documentId as string, { actor: context.actor, locale: args.locale ?? undefined })).documentId }),
+    resolve: async (_parent, args: Args, context) => ({ documentId: (await context.deps.content.remove(type, args.documentId as string, { actor: context.actor, locale: args.locale ?? undefined, request: context.request })).documentId }),
   };
   return { queries, mutations };
 }

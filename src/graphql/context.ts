@@ -4,7 +4,7 @@
  */
 import type { AuthService, ClientInfo } from '../auth/index.js';
 import type { GraphQLConfig, I18nConfig } from '../config/index.js';
-import type { ContentService } from '../content/index.js';
+import type { ActionRequest, ContentService } from '../content/index.js';
 import { queryMessages, type Model, type ModelLookup } from '../model/index.js';
 import type { Actor } from '../permissions/index.js';
 import type { FieldNode, GraphQLResolveInfo } from 'graphql';
@@ -32,6 +32,8 @@ export interface GraphQLDeps {
 export interface RequestContext {
   actor: Actor;
   client: ClientInfo;
+  /** The HTTP request, for the project's policies on each action a field runs (none in-process). */
+  request?: ActionRequest;
   deps: GraphQLDeps;
   /**
    * Lists a document's read could not carry: the same list selected again with other arguments

@@ -48,19 +48,19 @@ export function createLiveContent(initial: ContentService, initialSchemas: Schem
 
   const content: ContentService = {
     modelsFor: (actor) => current.modelsFor(actor),
-    findJson: (type, querystring, models, source) => current.findJson(currentType(type), querystring, models, source),
-    findOneJson: (type, documentId, query, source) => current.findOneJson(currentType(type), documentId, query, source),
-    findSingleJson: (type, query, source) => current.findSingleJson(currentType(type), query, source),
+    findJson: (type, querystring, models, source, call) => current.findJson(currentType(type), querystring, models, source, call),
+    findOneJson: (type, documentId, query, source, call) => current.findOneJson(currentType(type), documentId, query, source, call),
+    findSingleJson: (type, query, source, call) => current.findSingleJson(currentType(type), query, source, call),
     stateTag: (type, documentId, locale) => current.stateTag(currentType(type), documentId, locale),
     // The service itself is part of the state: a new one (content types changed) starts its own counts.
     contentState: () => {
       const state = current.contentState();
       return state && [current, ...state];
     },
-    findMany: (type, params, actor) => current.findMany(currentType(type), params, actor),
-    findFirst: (type, params, actor) => current.findFirst(currentType(type), params, actor),
-    findOne: (type, params, actor) => current.findOne(currentType(type), params, actor),
-    count: (type, params, actor) => current.count(currentType(type), params, actor),
+    findMany: (type, params, actor, request) => current.findMany(currentType(type), params, actor, request),
+    findFirst: (type, params, actor, request) => current.findFirst(currentType(type), params, actor, request),
+    findOne: (type, params, actor, request) => current.findOne(currentType(type), params, actor, request),
+    count: (type, params, actor, request) => current.count(currentType(type), params, actor, request),
     create: (type, data, options) => write((service) => service.create(currentType(type), data, options)),
     update: (type, documentId, data, options) => write((service) => service.update(currentType(type), documentId, data, options)),
     updateSingle: (type, data, options) => write((service) => service.updateSingle(currentType(type), data, options)),
@@ -72,7 +72,7 @@ export function createLiveContent(initial: ContentService, initialSchemas: Schem
     syncFromDisk: (type, documentId) => write((service) => service.syncFromDisk(currentType(type), documentId)),
     syncTypeFromDisk: (type) => write((service) => service.syncTypeFromDisk(currentType(type))),
     unlinkFile: (fileId, actor) => write((service) => service.unlinkFile(fileId, actor)),
-    mediaTarget: (request, actor) => write((service) => service.mediaTarget(request, actor)),
+    mediaTarget: (request, actor, via) => write((service) => service.mediaTarget(request, actor, via)),
     linkFiles: (target, fileIds, actor) => write((service) => service.linkFiles({ ...target, type: currentType(target.type) }, fileIds, actor)),
     history: (type, documentId, options) => current.history(currentType(type), documentId, options),
     historyVersion: (type, documentId, version, options) => current.historyVersion(currentType(type), documentId, version, options),

@@ -137,6 +137,7 @@ export async function openData(dir: string, options: DataOptions & { log?: Logge
     schemas: () => (models as Models | undefined)?.schemas ?? schemas,
     rest: () => current.api.rest,
     tables: () => tables,
+    userModel: () => models.lookup.userModel,
   });
   await mkdir(paths.data, { recursive: true, mode: 0o700 });
   // data/ holds password hashes and tokens: owner-only, also when it came from a git checkout.

@@ -10,11 +10,13 @@ import { isSafeName } from '../../storage/index.js';
 import type { ContentType } from '../../schema/index.js';
 import { mediaKind } from '../relations.js';
 import type { ContentContext } from '../context.js';
-import type { DocumentResult, MediaLinkRequest, MediaTarget, WriteOptions } from '../options.js';
+import type { ActionRequest, DocumentResult, MediaLinkRequest, MediaTarget, WriteOptions } from '../options.js';
 import type { DocumentRow } from '../types.js';
 
 /** The service's update, with its permission check: a link is written as one. */
 type Update = (type: ContentType, documentId: string, data: unknown, options: WriteOptions) => Promise<DocumentResult>;
+/** The project's policies on that update, asked before a file is stored. */
+type UpdatePolicies = (type: ContentType, documentId: string, data: unknown, options: WriteOptions) => Promise<void> | undefined;
 
 /** A 400 naming the form field `field` of an upload that links files. */
 function linkError(field: string, message: string): ValidationError {
@@ -24,7 +26,7 @@ function linkError(field: string, message: string): ValidationError {
 /**
  * @example const { mediaTarget, linkFiles } = createLinkFiles(context, update);
  */
-export function createLinkFiles(context: ContentContext, update: Update) {
+export function createLinkFiles(context: ContentContext, update: Update, updatePolicies: UpdatePolicies) {
   const { schemas, store } = context;
 
   /** The version a numeric id names (a row id, as answers show it), in any status and locale. */
@@ -87,14 +89,17 @@ export function createLinkFiles(context: ContentContext, update: Update) {
   /**
    * Checks, before any file is stored, where `POST /api/upload` with `ref`, `refId` and `field` will
    * link its files: the content type, the media attribute, the caller's right to update the entry
-   * (403 otherwise), and the entry itself in the locale asked. Each wrong value is a 400 naming it.
+   * (403 otherwise), the entry itself in the locale asked (each wrong value a 400 naming it), and
+   * the project's policies on that update, told of the upload's request `via` and of the field
+   * (its files, not stored yet, as `null`).
    * @example const target = await content.mediaTarget({ ref: 'api::article.article', refId: 'abc123', field: 'cover' }, actor);
    */
-  async function mediaTarget(request: MediaLinkRequest, actor: Actor): Promise<MediaTarget> {
+  async function mediaTarget(request: MediaLinkRequest, actor: Actor, via?: ActionRequest): Promise<MediaTarget> {
     const { type, multiple, allowed } = mediaAttribute(request);
     assertCan(actor, contentAction(type.singularName, 'update'));
     const { documentId, locale } = await entryOf(type, request);
     const field = request.field;
+    await updatePolicies(type, documentId, { [field]: null }, { status: 'draft', locale: locale ?? undefined, actor, request: via });
     return {
       type,
       documentId,
@@ -116,7 +121,8 @@ export function createLinkFiles(context: ContentContext, update: Update) {
    * a single media gets the first file in place of what it held, a multiple one gets them after
    * its own. The draft of that locale is written (the only version of a type without draft &
    * publish), with the same validation, webhooks and copies of shared attributes to the other
-   * locales' drafts as any update, and needs the same `update` action.
+   * locales' drafts as any update, and needs the same `update` action (its policies let it on
+   * in mediaTarget).
    * @example await content.linkFiles(target, [12], actor);
    */
   async function linkFiles(target: MediaTarget, fileIds: readonly number[], actor: Actor): Promise<DocumentResult> {

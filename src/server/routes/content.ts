@@ -7,12 +7,11 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { ApiConfig } from '../../config/index.js';
-import type { ContentService, QuerySource, WriteOptions } from '../../content/index.js';
+import type { ContentService, PolicyCall, QuerySource, WriteOptions } from '../../content/index.js';
 import { contentTypeModel, parseContentQuery, parseQueryString, requireDataPayload, type ContentQuery } from '../../model/index.js';
 import { contentAction, DRAFT_ACTIONS } from '../../permissions/index.js';
 import type { ContentType } from '../../schema/index.js';
-import type { Extensions } from '../../extensions/index.js';
-import { routeGuards } from './custom.js';
+import { requires } from '../authorize.js';
 import { answerTagged, documentTag, ifMatchStates, listTag } from '../entity-tags.js';
 import { actorOf } from '../state.js';
 
@@ -20,8 +19,6 @@ export interface ContentRoutesDeps {
   content: ContentService;
   contentTypes: ContentType[];
   rest(): ApiConfig['rest'];
-  /** The project's extensions: policies they put on these routes. */
-  extensions?: Extensions;
 }
 
 /** The models as the caller may read them (see `ModelLookup.mayRead`). */
@@ -39,8 +36,22 @@ function queryOf(ctx: Context, type: ContentType, deps: ContentRoutesDeps, sourc
   return source.parse(source.raw());
 }
 
+/** This route's request, as the content service hands it to the project's policies on its action. */
+export const ownRequest = (ctx: Context) => ({ ctx, route: true });
+
+/** A read's caller, for the policies on its action (the route asked for its permission). */
+const readerOf = (ctx: Context, query: ContentQuery): PolicyCall => ({ actor: actorOf(ctx), locale: query.locale, status: query.status, request: ownRequest(ctx) });
+
 function writeOptions(ctx: Context, query: ContentQuery): WriteOptions {
-  return { status: query.status, locale: query.locale, actor: actorOf(ctx), populate: query.populate, fields: query.fields, ifMatch: ifMatchStates(ctx.get('If-Match') || undefined) };
+  return {
+    status: query.status,
+    locale: query.locale,
+    actor: actorOf(ctx),
+    populate: query.populate,
+    fields: query.fields,
+    ifMatch: ifMatchStates(ctx.get('If-Match') || undefined),
+    request: ownRequest(ctx),
+  };
 }
 
 /**
@@ -69,28 +80,29 @@ export function answerWritten(ctx: Context, deps: ContentRoutesDeps, type: Conte
 export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
   const { content } = deps;
   for (const type of deps.contentTypes) {
-    const action = (name: string) => routeGuards(deps.extensions, type.uid, name, contentAction(type.singularName, name));
+    const action = (name: string) => requires(contentAction(type.singularName, name));
 
     if (type.kind === 'singleType') {
       const path = `/${type.singularName}`;
-      router.get(path, ...action('find'), (ctx) => {
+      router.get(path, action('find'), (ctx) => {
         const source = sourceOf(ctx, type, deps);
         const query = queryOf(ctx, type, deps, source);
         const answer = (data: string) => answerDocument(ctx, deps, type, query, undefined, `{"data":${data},"meta":{}}`);
-        const data = content.findSingleJson(type, query, source);
+        const data = content.findSingleJson(type, query, source, readerOf(ctx, query));
         return typeof data === 'string' ? answer(data) : data.then(answer);
       });
-      router.put(path, ...action('update'), async (ctx) => {
+      router.put(path, action('update'), async (ctx) => {
         const query = queryOf(ctx, type, deps);
         answerWritten(ctx, deps, type, query, undefined, await content.updateSingle(type, requireDataPayload(ctx.request.body), writeOptions(ctx, query)));
       });
-      router.delete(path, ...action('delete'), async (ctx) => {
+      router.delete(path, action('delete'), async (ctx) => {
         const query = queryOf(ctx, type, deps);
-        await content.removeSingle(type, { locale: query.locale, actor: actorOf(ctx), ifMatch: writeOptions(ctx, query).ifMatch });
+        const { locale, actor, ifMatch, request } = writeOptions(ctx, query);
+        await content.removeSingle(type, { locale, actor, ifMatch, request });
         ctx.status = 204;
       });
       for (const name of type.draftAndPublish ? DRAFT_ACTIONS : []) {
-        router.post(`${path}/actions/${name}`, ...action(name), async (ctx) => {
+        router.post(`${path}/actions/${name}`, action(name), async (ctx) => {
           const query = queryOf(ctx, type, deps);
           answerWritten(ctx, deps, type, query, undefined, await content.draftActionSingle(name, type, writeOptions(ctx, query)));
         });
@@ -100,20 +112,21 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
 
     const list = `/${type.pluralName}`;
     const one = `/${type.pluralName}/:documentId`;
-    router.get(list, ...action('find'), (ctx) => {
+    router.get(list, action('find'), (ctx) => {
       const models = modelsOf(ctx, deps);
-      const body = content.findJson(type, ctx.querystring, models, sourceOf(ctx, type, deps, models));
+      const reader: PolicyCall = { actor: actorOf(ctx), request: ownRequest(ctx) };
+      const body = content.findJson(type, ctx.querystring, models, sourceOf(ctx, type, deps, models), reader);
       // A promise only when document middlewares run: the cached read stays synchronous without them.
       if (body instanceof Promise) return body.then((bytes) => answerTagged(ctx, listTag(bytes), bytes));
       answerTagged(ctx, listTag(body), body);
     });
-    router.post(list, ...action('create'), async (ctx) => {
+    router.post(list, action('create'), async (ctx) => {
       const query = queryOf(ctx, type, deps);
       // This API answers 200, not Strapi's 201 (docs/api/differences-from-strapi.md).
       const created = await content.create(type, requireDataPayload(ctx.request.body), writeOptions(ctx, query));
       answerWritten(ctx, deps, type, query, String(created.data.documentId), created);
     });
-    router.get(one, ...action('findOne'), (ctx) => {
+    router.get(one, action('findOne'), (ctx) => {
       const source = sourceOf(ctx, type, deps);
       const query = queryOf(ctx, type, deps, source);
       const answer = (data: string) => {
@@ -128,21 +141,22 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
         }
         answerDocument(ctx, deps, type, query, ctx.params.documentId!, body);
       };
-      const data = content.findOneJson(type, ctx.params.documentId!, query, source);
+      const data = content.findOneJson(type, ctx.params.documentId!, query, source, readerOf(ctx, query));
       // A promise only when document middlewares run, as for a list.
       return typeof data === 'string' ? answer(data) : data.then(answer);
     });
-    router.put(one, ...action('update'), async (ctx) => {
+    router.put(one, action('update'), async (ctx) => {
       const query = queryOf(ctx, type, deps);
       answerWritten(ctx, deps, type, query, ctx.params.documentId!, await content.update(type, ctx.params.documentId!, requireDataPayload(ctx.request.body), writeOptions(ctx, query)));
     });
-    router.delete(one, ...action('delete'), async (ctx) => {
+    router.delete(one, action('delete'), async (ctx) => {
       const query = queryOf(ctx, type, deps);
-      await content.remove(type, ctx.params.documentId!, { locale: query.locale, actor: actorOf(ctx), ifMatch: writeOptions(ctx, query).ifMatch });
+      const { locale, actor, ifMatch, request } = writeOptions(ctx, query);
+      await content.remove(type, ctx.params.documentId!, { locale, actor, ifMatch, request });
       ctx.status = 204;
     });
     for (const name of type.draftAndPublish ? DRAFT_ACTIONS : []) {
-      router.post(`${one}/actions/${name}`, ...action(name), async (ctx) => {
+      router.post(`${one}/actions/${name}`, action(name), async (ctx) => {
         const query = queryOf(ctx, type, deps);
         answerWritten(ctx, deps, type, query, ctx.params.documentId!, await content.draftAction(name, type, ctx.params.documentId!, writeOptions(ctx, query)));
       });

@@ -10,7 +10,7 @@ import { contentAction } from '../../permissions/index.js';
 import type { ContentType } from '../../schema/index.js';
 import { requires } from '../authorize.js';
 import { ifMatchStates } from '../entity-tags.js';
-import { answerWritten, type ContentRoutesDeps } from './content.js';
+import { answerWritten, ownRequest, type ContentRoutesDeps } from './content.js';
 import { actorOf } from '../state.js';
 
 export type HistoryRoutesDeps = ContentRoutesDeps;
@@ -19,7 +19,7 @@ export type HistoryRoutesDeps = ContentRoutesDeps;
 function readOptions(ctx: Context) {
   const query = parseQueryString(ctx.querystring) as { locale?: unknown; pagination?: { page?: unknown; pageSize?: unknown } };
   const pagination = query.pagination !== null && typeof query.pagination === 'object' ? query.pagination : {};
-  return { locale: query.locale, page: pagination.page, pageSize: pagination.pageSize, actor: actorOf(ctx) };
+  return { locale: query.locale, page: pagination.page, pageSize: pagination.pageSize, actor: actorOf(ctx), request: ownRequest(ctx) };
 }
 
 /** The version a restore names: `{ "version": "…" }`, or Strapi's envelope `{ "data": { "version": "…" } }`. */
@@ -58,6 +58,7 @@ export function historyRoutes(router: Router, deps: HistoryRoutesDeps): void {
         populate: query.populate,
         fields: query.fields,
         ifMatch: ifMatchStates(ctx.get('If-Match') || undefined),
+        request: ownRequest(ctx),
       });
       answerWritten(ctx, deps, type, query, single ? undefined : documentId, restored);
     });

@@ -16,7 +16,7 @@ import { userRoutes } from './users.js';
 
 export { refreshRoutesGate } from './auth.js';
 
-const contentDeps = (project: Project) => ({ content: project.content, contentTypes: project.schemas.contentTypes, rest: () => project.config.api.rest, extensions: project.extensions });
+const contentDeps = (project: Project) => ({ content: project.content, contentTypes: project.schemas.contentTypes, rest: () => project.config.api.rest });
 
 /** What a request for a document's history or a restore looks like: `/api/<type>[/<documentId>]/history[/<version>]`, `…/actions/restore`. */
 export const HISTORY_PATH = /^\/api\/[^/]+(?:\/[^/]+)?\/(?:history(?:\/[^/]+)?|actions\/restore)$/;
@@ -40,7 +40,7 @@ export function historyRouter(project: Project): Router {
 export function apiRouter(project: Project): Router {
   const api = new Router({ prefix: '/api' });
   // The project's own routes first: `GET /articles/featured` is theirs, not a document's.
-  customRoutes(api, project.extensions, () => project.lookup.userModel);
+  customRoutes(api, project.extensions);
   i18nRoutes(api, () => project.config.i18n);
   schemaRoutes(api, () => project.schemas);
   contentRoutes(api, contentDeps(project));

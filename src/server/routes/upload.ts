@@ -116,7 +116,7 @@ export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
       }
       const actor = actorOf(ctx);
       // Everything the link needs is checked before a byte is stored: a refused link stores nothing.
-      const target = link && files.length > 0 ? await deps.content.mediaTarget(link, actor) : undefined;
+      const target = link && files.length > 0 ? await deps.content.mediaTarget(link, actor, { ctx, route: false }) : undefined;
       const rows = await media.upload(files, infos, { actor: actorOf(ctx), ...(target && { accept: target.check }) });
       if (target) {
         try {
