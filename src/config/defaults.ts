@@ -130,5 +130,21 @@ export const defaults: Config = deepFreeze({
     // Component entries without `id` (this API's spec); `componentIds: true` answers them as Strapi 5 does.
     rest: { defaultLimit: 25, maxLimit: 100, withCount: true, strictParams: false, localeDocumentAsArray: true, componentIds: false },
   },
-  graphql: { enabled: true, path: '/graphql', defaultLimit: 10, maxLimit: 100, depthLimit: 10, aliasLimit: 30, sizeLimit: 20_000, nodeLimit: 20_000, landingPage: false },
+  graphql: {
+    enabled: true,
+    path: '/graphql',
+    defaultLimit: 10,
+    maxLimit: 100,
+    depthLimit: 10,
+    aliasLimit: 30,
+    sizeLimit: 20_000,
+    // As many fields as a query of sizeLimit characters could select without fragments (each takes
+    // a name and a space): fragments never make a query larger than one could be written out.
+    fieldLimit: 10_000,
+    nodeLimit: 20_000,
+    // In milliseconds. A query within the other limits answers in well under a second; ten leave
+    // room for a slow database and large pages, and still end one that would not.
+    timeLimit: 10_000,
+    landingPage: false,
+  },
 });

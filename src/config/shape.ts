@@ -352,7 +352,9 @@ export const shapes: Record<ConfigFileName, Shape> = {
     depthLimit: integer(1, 100),
     aliasLimit: integer(0),
     sizeLimit: integer(100),
+    fieldLimit: integer(1),
     nodeLimit: integer(1),
+    timeLimit: integer(1),
     landingPage: boolean,
   },
 };

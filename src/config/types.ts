@@ -207,8 +207,12 @@ export interface GraphQLConfig {
   aliasLimit: number;
   /** The longest a query may be, in characters. */
   sizeLimit: number;
+  /** The most fields a query may select, its fragments written out where they are spread. */
+  fieldLimit: number;
   /** The most entries a query may ask for: its lists' limits, multiplied along each path and added up. */
   nodeLimit: number;
+  /** The longest a query may run, in milliseconds. */
+  timeLimit: number;
   /** A page for trying queries in a browser, at `path` (GET with `Accept: text/html`). */
   landingPage: boolean;
 }

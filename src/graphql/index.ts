@@ -6,17 +6,22 @@
  * route around it is the server's.
  */
 import {
-  assertValidSchema, execute, getOperationAST, getVariableValues, GraphQLError, Kind, NoSchemaIntrospectionCustomRule, parse, specifiedRules, validate,
-  type DocumentNode, type FragmentDefinitionNode, type GraphQLFormattedError, type GraphQLSchema, type OperationDefinitionNode,
+  assertValidSchema, execute, getArgumentValues, getOperationAST, getVariableValues, GraphQLError, Kind,
+  NoSchemaIntrospectionCustomRule, parse, specifiedRules, validate,
+  type DocumentNode, type FragmentDefinitionNode, type GraphQLFormattedError, type GraphQLSchema,
+  type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
 import type { ClientInfo } from '../auth/index.js';
+import type { ActionRequest } from '../content/index.js';
 import { isPlainObject } from '../objects.js';
 import { createAnswerCache, type AnswerCache } from '../content/index.js';
 import type { Actor } from '../permissions/index.js';
 import type { Schemas } from '../schema/index.js';
 import type { GraphQLDeps, RequestContext } from './context.js';
 import { faultStatus, formatError, requestError } from './errors.js';
-import { aliasRule, amountOf, depthRule, fragmentsOf } from './limits.js';
+import {
+  aliasRule, amountOf, checkingDeadlines, DEADLINE, deadlineIn, depthRule, fieldCountOf, fragmentsOf, MAX_NESTING, nestingOf, type Timed,
+} from './limits.js';
 import { buildSchema } from './schema.js';
 import { readDeferred } from './deferred.js';
 import type { ObjectTypes } from './objects.js';
@@ -41,15 +46,22 @@ export interface GraphQLAnswer {
   body: { data?: unknown; errors?: readonly GraphQLFormattedError[] } | Buffer;
 }
 
+/** A sign-in, registration or password mutation a request runs, with its arguments (variables filled in). */
+export interface SignIn {
+  mutation: string;
+  args: Record<string, unknown>;
+}
+
 /** A request that passed every check: what it will do, and how to run it. */
 export interface PreparedRequest {
   /**
-   * How many sign-in, registration or password mutations it runs: the HTTP route counts each
-   * against the rate limit, as it counts each call of the REST routes (aliases would otherwise
-   * make one counted request try many passwords).
+   * The sign-in, registration and password mutations it runs: the HTTP route counts each against
+   * the rate limit, by what it names, as it counts each call of the REST routes (aliases would
+   * otherwise make one counted request try many passwords).
    */
-  accounts: number;
-  run(actor: Actor, client: ClientInfo): Promise<GraphQLAnswer>;
+  signIns: readonly SignIn[];
+  /** Runs it as `actor`; `request`: the HTTP request, for the project's policies on each action. */
+  run(actor: Actor, client: ClientInfo, request?: ActionRequest): Promise<GraphQLAnswer>;
 }
 
 export type GraphQLService = ReturnType<typeof createGraphQL>;
@@ -116,6 +128,7 @@ export function createGraphQL(deps: GraphQLDeps) {
     try {
       made = built?.schemas === schemas ? built : buildSchema(schemas, deps.lookup());
       assertValidSchema(made.schema);
+      checkingDeadlines(made.schema);
     } catch (error) {
       const message = graphqlMessages.noSchema(error instanceof Error ? error.message : String(error));
       unbuildable = { schemas, message };
@@ -130,20 +143,43 @@ export function createGraphQL(deps: GraphQLDeps) {
   function documentOf(state: Built, query: string): Checked | readonly GraphQLFormattedError[] {
     const cached = state.documents.get(query);
     if (cached) return cached;
-    let result: Checked | readonly GraphQLFormattedError[];
-    try {
-      const document = parse(query);
-      const settings = deps.settings();
-      const rules = [...specifiedRules, depthRule(settings.depthLimit), aliasRule(settings.aliasLimit), ...(deps.production ? [NoSchemaIntrospectionCustomRule] : [])];
-      const errors = validate(state.schema, document, rules);
-      result = errors.length > 0 ? errors.map((error) => ({ ...error.toJSON(), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) : { document, fragments: fragmentsOf(document), amounts: new Map() };
-    } catch (error) {
-      if (!(error instanceof GraphQLError)) throw error;
-      result = [{ ...error.toJSON(), extensions: { code: 'GRAPHQL_PARSE_FAILED' } }];
-    }
+    const result = check(state, query);
     if (state.documents.size >= CACHED_QUERIES) state.documents.delete(state.documents.keys().next().value!);
     state.documents.set(query, result);
     return result;
+  }
+
+  /**
+   * `query` parsed and validated, each step only once the one before bounds its cost: its nesting
+   * before it is parsed (the parser recurses), the fields its fragments expand to before graphql-js
+   * validates it (its rules walk fragments where they are spread).
+   */
+  function check(state: Built, query: string): Checked | readonly GraphQLFormattedError[] {
+    const settings = deps.settings();
+    const nesting = nestingOf(query);
+    if (nesting > MAX_NESTING) {
+      return [requestError(graphqlMessages.tooNested(nesting, MAX_NESTING), 'GRAPHQL_PARSE_FAILED')];
+    }
+    let document: DocumentNode;
+    try {
+      document = parse(query);
+    } catch (error) {
+      if (!(error instanceof GraphQLError)) throw error;
+      return [{ ...error.toJSON(), extensions: { code: 'GRAPHQL_PARSE_FAILED' } }];
+    }
+    const fields = fieldCountOf(document);
+    if (fields > settings.fieldLimit) {
+      return [requestError(graphqlMessages.tooManyFields(fields, settings.fieldLimit), 'GRAPHQL_VALIDATION_FAILED')];
+    }
+    const rules = [
+      ...specifiedRules,
+      depthRule(settings.depthLimit),
+      aliasRule(settings.aliasLimit),
+      ...(deps.production ? [NoSchemaIntrospectionCustomRule] : []),
+    ];
+    const errors = validate(state.schema, document, rules);
+    if (errors.length > 0) return errors.map((error) => ({ ...error.toJSON(), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }));
+    return { document, fragments: fragmentsOf(document), amounts: new Map() };
   }
 
   /** The variables as given: an object, JSON text of one (GET), or nothing. */
@@ -193,18 +229,21 @@ export function createGraphQL(deps: GraphQLDeps) {
     if (amount > settings.nodeLimit) return refused(400, requestError(graphqlMessages.tooMany(amount, settings.nodeLimit), 'GRAPHQL_VALIDATION_FAILED'));
     const keep = operation.operation === 'query' && !readsTheCaller(operation);
     return {
-      accounts: accountMutationsOf(operation, fragments),
-      run: async (actor, client) => {
+      signIns: signInsOf(state.schema, operation, fragments, coerced.coerced),
+      run: async (actor, client, request) => {
         const key = keep ? answerKey(actor, operationName, given, query) : undefined;
         const cached = key === undefined ? undefined : state.answers.get(key, contentState);
         if (cached) return { status: 200, body: cached };
         const before = key === undefined ? undefined : contentState();
-        const context: RequestContext = {
+        const deadline = deadlineIn(settings.timeLimit);
+        const context: RequestContext & Timed = {
           actor,
           client,
+          ...(request && { request }),
           deps,
           deferred: new Set(),
           readDeferred: (owner, name, parent, info) => readDeferred(state.objects, context, owner, name, parent, info),
+          [DEADLINE]: deadline,
         };
         const result = await execute({ schema: state.schema, document, operationName: operationName ?? undefined, variableValues: given, contextValue: context });
         if (!result.errors) {
@@ -217,7 +256,9 @@ export function createGraphQL(deps: GraphQLDeps) {
           }
           return { status: 200, body };
         }
-        return { status: faultStatus(result.errors) ?? 200, body: { errors: result.errors.map((error) => formatError(error, deps.log)), data: result.data } };
+        const errors = toldOnce(result.errors, deadline.error);
+        const body = { errors: errors.map((error) => formatError(error, deps.log)), data: result.data };
+        return { status: faultStatus(errors) ?? 200, body };
       },
     };
   }
@@ -237,15 +278,41 @@ export function createGraphQL(deps: GraphQLDeps) {
   return { prepare };
 }
 
-/** The account mutations an operation runs, through its fragments too. */
-function accountMutationsOf(operation: OperationDefinitionNode, fragments: Record<string, FragmentDefinitionNode>): number {
-  if (operation.operation !== 'mutation') return 0;
-  const count = (set: OperationDefinitionNode['selectionSet'], seen: ReadonlySet<string>): number =>
-    set.selections.reduce((total, selection) => {
-      if (selection.kind === Kind.FIELD) return total + (ACCOUNT_MUTATIONS.has(selection.name.value) ? 1 : 0);
-      if (selection.kind === Kind.INLINE_FRAGMENT) return total + count(selection.selectionSet, seen);
-      const fragment = fragments[selection.name.value];
-      return fragment && !seen.has(fragment.name.value) ? total + count(fragment.selectionSet, new Set([...seen, fragment.name.value])) : total;
-    }, 0);
-  return count(operation.selectionSet, new Set());
+/**
+ * The sign-in mutations an operation runs, with their arguments: through fragments too, each
+ * fragment once, as graphql-js collects the fields it runs.
+ */
+function signInsOf(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  variables: Record<string, unknown>,
+): SignIn[] {
+  const mutations = schema.getMutationType()?.getFields();
+  if (operation.operation !== 'mutation' || !mutations) return [];
+  const found: SignIn[] = [];
+  const spread = new Set<string>();
+  const collect = (set: SelectionSetNode): void => {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const field = ACCOUNT_MUTATIONS.has(selection.name.value) ? mutations[selection.name.value] : undefined;
+        if (field) found.push({ mutation: field.name, args: getArgumentValues(field, selection, variables) });
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        collect(selection.selectionSet);
+      } else if (!spread.has(selection.name.value)) {
+        spread.add(selection.name.value);
+        const fragment = fragments[selection.name.value];
+        if (fragment) collect(fragment.selectionSet);
+      }
+    }
+  };
+  collect(operation.selectionSet);
+  return found;
+}
+
+/** The errors of an answer, with `repeated` (the deadline's, which every field it stopped answered) told once. */
+function toldOnce(errors: readonly GraphQLError[], repeated: Error | undefined): readonly GraphQLError[] {
+  if (!repeated) return errors;
+  const first = errors.findIndex((error) => error.originalError === repeated);
+  return errors.filter((error, index) => error.originalError !== repeated || index === first);
 }

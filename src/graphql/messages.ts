@@ -14,6 +14,13 @@ export const graphqlMessages = {
   tooLong: (length: number, limit: number) => `The query is ${length} characters long: the most allowed is ${limit}`,
   tooDeep: (operation: string, limit: number) => `'${operation}' exceeds maximum operation depth of ${limit}`,
   tooManyAliases: (aliases: number, limit: number) => `The query uses ${aliases} aliases: the most allowed is ${limit}`,
+  tooNested: (depth: number, limit: number) =>
+    `The query nests braces, parentheses or brackets ${depth} levels deep: the most allowed is ${limit}`,
+  tooManyFields: (fields: number, limit: number) =>
+    `The query selects ${fields} fields once its fragments are written out where they are spread: ` +
+    `the most allowed is ${limit} (fieldLimit)`,
+  tooSlow: (limit: number) =>
+    `The query ran longer than the ${limit} ms a query may take (timeLimit): ask for less at a time, or try again later`,
   tooMany: (amount: number, limit: number) => `The query may answer up to ${amount} entries: the most allowed is ${limit}; ask for smaller pages`,
   askedTwice: (field: string) => `"${field}" is asked for twice with different arguments: ask for it once, or with the same arguments`,
   pageBelowOne: 'pagination.page must be 1 or more',

@@ -30,16 +30,29 @@ export interface SelectContext {
   defer?: (field: FieldNode) => void;
 }
 
-/** The fields a selection asks of the type `typeName`, through fragments whose condition it meets. */
-function collectFields(selectionSets: readonly (SelectionSetNode | undefined)[], typeName: string, info: SelectContext['info'], out: FieldNode[] = []): FieldNode[] {
+/**
+ * The fields a selection asks of the type `typeName`, through fragments whose condition it meets.
+ * Each fragment is collected once, as graphql-js collects it: spread again, it adds the same fields.
+ */
+function collectFields(
+  selectionSets: readonly (SelectionSetNode | undefined)[],
+  typeName: string,
+  info: SelectContext['info'],
+  out: FieldNode[] = [],
+  spread = new Set<string>(),
+): FieldNode[] {
   for (const set of selectionSets) {
     for (const selection of set?.selections ?? []) {
       if (selection.kind === Kind.FIELD) out.push(selection);
       else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        if (!selection.typeCondition || selection.typeCondition.name.value === typeName) collectFields([selection.selectionSet], typeName, info, out);
-      } else {
+        const applies = !selection.typeCondition || selection.typeCondition.name.value === typeName;
+        if (applies) collectFields([selection.selectionSet], typeName, info, out, spread);
+      } else if (!spread.has(selection.name.value)) {
+        spread.add(selection.name.value);
         const fragment = info.fragments[selection.name.value];
-        if (fragment && fragment.typeCondition.name.value === typeName) collectFields([fragment.selectionSet], typeName, info, out);
+        if (fragment?.typeCondition.name.value === typeName) {
+          collectFields([fragment.selectionSet], typeName, info, out, spread);
+        }
       }
     }
   }

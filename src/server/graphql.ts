@@ -2,13 +2,15 @@
  * The GraphQL endpoint over HTTP (docs/graphql.md): `POST <path>` with a JSON body `{ query,
  * variables, operationName }`, or `GET <path>?query=…` for queries, answered by the GraphQL
  * service with the caller `authenticate` found. Sign-in mutations are rate-limited as the REST
- * routes of /api/auth are.
+ * routes of /api/auth are, each counted by what it names.
  */
 import type { Context, Middleware, Next } from 'koa';
-import { createGraphQL, graphqlMessages, landingPage, type GraphQLAnswer, type GraphQLRequest } from '../graphql/index.js';
+import {
+  createGraphQL, graphqlMessages, landingPage, type GraphQLAnswer, type GraphQLRequest, type SignIn,
+} from '../graphql/index.js';
 import type { Project } from '../project/index.js';
 import { RateLimitError } from '../errors.js';
-import { rateLimited } from './rate-limit.js';
+import { rateLimited, type CountedCall } from './rate-limit.js';
 import { actorOf } from './state.js';
 
 const EXAMPLE = `{
@@ -23,6 +25,22 @@ function requestOf(ctx: Context): GraphQLRequest {
   if (ctx.method === 'GET') return { method: 'GET', query: ctx.query.query, variables: ctx.query.variables, operationName: ctx.query.operationName };
   const body = (ctx.request.body ?? {}) as Record<string, unknown>;
   return { method: 'POST', query: body.query, variables: body.variables, operationName: body.operationName };
+}
+
+/** The sign-in mutations counted per email too, as their REST routes are, and the email each names. */
+const EMAIL_OF: Record<string, (args: Record<string, unknown>) => unknown> = {
+  register: (args) => (args.input as Record<string, unknown> | undefined)?.email,
+  forgotPassword: (args) => args.email,
+};
+
+/**
+ * How a sign-in mutation is counted: in a bucket of its own per mutation, as each REST route has
+ * its own, by the client address and, for register and forgotPassword, by the email its arguments
+ * name (see bucketKey). Never by anything else of the request's body, which a client may vary at will.
+ */
+function countedCall(path: string, { mutation, args }: SignIn): CountedCall {
+  const emailOf = Object.hasOwn(EMAIL_OF, mutation) ? EMAIL_OF[mutation] : undefined;
+  return { route: `${path}#${mutation}`, perEmail: emailOf !== undefined, email: emailOf?.(args) };
 }
 
 function send(ctx: Context, answer: GraphQLAnswer): void {
@@ -68,13 +86,13 @@ export function graphqlEndpoint(project: Project): Middleware {
     const client = { ...(ctx.get('user-agent') ? { userAgent: ctx.get('user-agent') } : {}) };
     try {
       // Each sign-in mutation is one count of the limit, as each call of /api/auth is.
-      for (let count = 0; count < prepared.accounts; count++) await limited(ctx, async () => {});
+      for (const signIn of prepared.signIns) await limited.count(ctx, countedCall(settings.path, signIn));
     } catch (error) {
       if (!(error instanceof RateLimitError)) throw error;
       ctx.status = 429;
       ctx.body = { errors: [{ message: error.message, extensions: { code: 'STRAPI_RATE_LIMIT_ERROR', error: { name: error.name, message: error.message, details: error.details } } }] };
       return;
     }
-    send(ctx, await prepared.run(actorOf(ctx), client));
+    send(ctx, await prepared.run(actorOf(ctx), client, { ctx, route: false }));
   };
 }

@@ -117,7 +117,7 @@ limits('routes that are not limited carry no X-RateLimit headers and never answe
 limits('over GraphQL each sign-in mutation counts, so aliases cannot try more than the limit in one request', async () => {
   const api = await apiServer({ publicActions: ['plugin::users-permissions.auth.forgotPassword'], config: { 'users-permissions': { ratelimit: { enabled: true, interval: 60000, max: 3 } } } });
   try {
-    const forgot = (aliases: number) => `mutation { ${Array.from({ length: aliases }, (_, i) => `a${i}: forgotPassword(email: "someone${i}@example.com") { ok }`).join(' ')} }`;
+    const forgot = (aliases: number) => `mutation { ${Array.from({ length: aliases }, (_, i) => `a${i}: forgotPassword(email: "someone@example.com") { ok }`).join(' ')} }`;
     const first = await api.post('/graphql', { query: forgot(2) });
     assert.is(first.status, 200, JSON.stringify(first.body));
     assert.equal(first.body.data, { a0: { ok: true }, a1: { ok: true } });
@@ -127,6 +127,51 @@ limits('over GraphQL each sign-in mutation counts, so aliases cannot try more th
     assert.is(second.body.errors[0].message, tooMany.error.message);
     assert.is(second.body.data, undefined, 'nothing of the refused request ran');
     assert.is((await api.post('/graphql', { query: '{ articles { title } }' })).status, 200, 'queries are not counted');
+  } finally {
+    await api.close();
+  }
+});
+
+limits('over GraphQL a login counts by the client address alone: keys added to the body beside the query make no fresh bucket', async () => {
+  const api = await apiServer({ config: { 'users-permissions': { ratelimit: { enabled: true, interval: 60000, max: 3 } } } });
+  try {
+    const registered = await api.post('/api/auth/local/register', { username: 'ada', email: 'ada@example.com', password: 'the-right-password' });
+    assert.is(registered.status, 200, registered.text);
+    const login = (password: string, attempt: number) =>
+      api.post('/graphql', {
+        query: 'mutation ($identifier: String!, $password: String!) { login(input: { identifier: $identifier, password: $password }) { jwt } }',
+        variables: { identifier: 'ada@example.com', password },
+        email: `guess${attempt}@example.com`,
+        identifier: `guess${attempt}`,
+        deviceId: `device-${attempt}`,
+      });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const wrong = await login(`wrong-password-${attempt}`, attempt);
+      assert.is(wrong.status, 200, `guess ${attempt + 1}: ${wrong.text}`);
+      assert.is(wrong.body.errors[0].message, 'Invalid identifier or password');
+    }
+    for (let attempt = 3; attempt < 6; attempt++) {
+      const limited = await login(`wrong-password-${attempt}`, attempt);
+      assert.is(limited.status, 429, `guess ${attempt + 1}: ${limited.text}`);
+      assert.is(limited.body.errors[0].extensions.code, 'STRAPI_RATE_LIMIT_ERROR');
+    }
+    const right = await login('the-right-password', 99);
+    assert.is(right.status, 429, 'the right password does not sign in while the limit holds');
+    assert.is(right.body.data, undefined);
+    assert.not.match(right.text, 'jwt');
+  } finally {
+    await api.close();
+  }
+});
+
+limits('over GraphQL forgotPassword counts per email it names, as the REST route does, never per email the body adds', async () => {
+  const api = await apiServer({ publicActions: ['plugin::users-permissions.auth.forgotPassword'], config: { 'users-permissions': { ratelimit: { enabled: true, interval: 60000, max: 2 } } } });
+  try {
+    const forgot = (email: string, attempt: number) =>
+      api.post('/graphql', { query: 'mutation ($email: String!) { forgotPassword(email: $email) { ok } }', variables: { email }, email: `other${attempt}@example.com` });
+    const statuses = [];
+    for (const [attempt, email] of ['a@example.com', 'A@Example.com', 'a@example.com', 'b@example.com'].entries()) statuses.push((await forgot(email, attempt)).status);
+    assert.equal(statuses, [200, 200, 429, 200]);
   } finally {
     await api.close();
   }

@@ -3,8 +3,8 @@
  * (files or PostgreSQL): the names Strapi 5's GraphQL plugin gives types, queries, mutations,
  * filters, inputs, enums and dynamic zones; scalars per attribute type; private attributes and
  * passwords left out; the schema following content types changed on disk without a restart; and
- * the limits and refusals of the endpoint (depth, aliases, size, amount, maxLimit, methods, the
- * `graphql` config, production, the landing page).
+ * the limits and refusals of the endpoint (depth, aliases, size, fragments, nesting, amount, time,
+ * maxLimit, methods, the `graphql` config, production, the landing page).
  */
 import { suite } from 'uvu';
 import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
@@ -15,6 +15,8 @@ import {
   buildClientSchema, getIntrospectionQuery, isEnumType, isInputObjectType, isObjectType, isUnionType, printSchema,
   type GraphQLSchema, type IntrospectionQuery,
 } from 'graphql';
+import { graphqlMessages } from '../../src/graphql/index.js';
+import { MAX_NESTING } from '../../src/graphql/limits.js';
 import { openProject } from '../../src/project/index.js';
 import { startServer } from '../../src/server/index.js';
 import { eventually, request, type JsonResponse } from '../_helpers/index.js';
@@ -461,6 +463,97 @@ bounded('a query whose lists multiply past nodeLimit is refused; smaller pages a
   // Page sizes given as variables count as well.
   const byVariables = await post(limits, 'query ($n: Int) { categories(pagination: { limit: $n }) { articles(pagination: { limit: $n }) { title } } }', { n: 100 });
   refused(byVariables, 400, 'GRAPHQL_VALIDATION_FAILED');
+});
+
+/** `levels` fragments, each spreading the next twice: written out, the query doubles with each one. */
+function doubling(levels: number): string {
+  let query = '{ articles { ...F1 } }';
+  for (let level = 1; level < levels; level++) query += ` fragment F${level} on Article { ...F${level + 1} ...F${level + 1} }`;
+  return `${query} fragment F${levels} on Article { title }`;
+}
+
+bounded('fragments that expand past fieldLimit are refused before they are validated, while /_health answers; a fragment spread often is answered', async () => {
+  const plain = await apiServer();
+  try {
+    const health = plain.get('/_health');
+    const answer = await post(plain, doubling(40));
+    refused(answer, 400, 'GRAPHQL_VALIDATION_FAILED');
+    assert.is(messageOf(answer), graphqlMessages.tooManyFields(2 ** 39 + 1, 10_000));
+    assert.is((await health).status, 204);
+    assert.is((await plain.get('/_health')).status, 204);
+    // The same fragment in every alias: counted where it is spread, far under the limit.
+    const aliases = Array.from({ length: 30 }, (_, index) => `a${index}: articles { ...Card }`).join(' ');
+    const answered = dataOf(await post(plain, `{ ${aliases} } fragment Card on Article { title category { name } }`));
+    assert.equal(answered.a29, []);
+  } finally {
+    await plain.close();
+  }
+});
+
+bounded('with fieldLimit out of the way the doubling fragments are answered: every walk over the query measures a fragment once', async () => {
+  const unbounded = await apiServer(withGraphQL({ fieldLimit: Number.MAX_SAFE_INTEGER }));
+  try {
+    assert.is((await unbounded.post('/api/articles', { data: { title: 'Hello' } })).status, 200);
+    assert.equal(dataOf(await post(unbounded, doubling(40))).articles, [{ title: 'Hello' }]);
+  } finally {
+    await unbounded.close();
+  }
+});
+
+bounded('fieldLimit counts the fields of a query with its fragments written out', async () => {
+  const small = await apiServer(withGraphQL({ fieldLimit: 6 }));
+  try {
+    const twice = (names: string) => `{ a: articles { ...T } b: articles { ...T } } fragment T on Article { ${names} }`;
+    assert.equal(dataOf(await post(small, twice('title documentId'))), { a: [], b: [] }, '2 + 2 × 2 = 6 fields');
+    const more = await post(small, twice('title documentId slug'));
+    refused(more, 400, 'GRAPHQL_VALIDATION_FAILED');
+    assert.is(messageOf(more), graphqlMessages.tooManyFields(8, 6));
+  } finally {
+    await small.close();
+  }
+});
+
+bounded('a query nested thousands of levels deep is 400 GRAPHQL_PARSE_FAILED naming the limit, and no error is logged', async () => {
+  const plain = await apiServer();
+  try {
+    const deep = `${'{ a '.repeat(4000)}${'}'.repeat(4000)}`;
+    assert.ok(deep.length <= 20_000, 'within the default sizeLimit');
+    const answer = await post(plain, deep);
+    refused(answer, 400, 'GRAPHQL_PARSE_FAILED');
+    assert.is(messageOf(answer), graphqlMessages.tooNested(4000, MAX_NESTING));
+    assert.not.ok(plain.log.some((line) => /RangeError|\n\s+at /.test(line)), plain.log.join('\n'));
+    // Braces in strings and comments are not nesting.
+    const braces = '{'.repeat(500);
+    dataOf(await post(plain, `# ${braces}\n{ articles(filters: { title: { eq: "${braces}" } }) { title } }`));
+  } finally {
+    await plain.close();
+  }
+});
+
+/** A project middleware that takes 300 ms to read the categories whose name starts with "Slow": longer than a small timeLimit. */
+const SLOW_READS = `export default {
+  register(folio) {
+    folio.documents.use(async (context, next) => {
+      if (context.action === 'findMany' && context.params.filters?.name?.$startsWith === 'Slow') await new Promise((resolve) => setTimeout(resolve, 300));
+      return next();
+    });
+  },
+};
+`;
+
+bounded('a query that runs past timeLimit ends at its next field: 503 with one error naming the limit', async () => {
+  const slow = await apiServer(withGraphQL({ timeLimit: 50 }, { files: { 'extensions/index.mjs': SLOW_READS } }));
+  try {
+    for (let index = 1; index <= 3; index++) assert.is((await slow.post('/api/categories', { data: { name: `Slow ${index}` } })).status, 200);
+    const answer = await post(slow, '{ categories(filters: { name: { startsWith: "Slow" } }) { name documentId } }');
+    assert.is(answer.status, 503, answer.text);
+    assert.is(answer.body.errors?.length, 1, 'told once, not once per field it stopped');
+    assert.is(messageOf(answer), graphqlMessages.tooSlow(50));
+    assert.is(codeOf(answer), 'STRAPI_SERVICE_UNAVAILABLE_ERROR');
+    assert.is((await slow.get('/_health')).status, 204);
+  } finally {
+    await slow.close();
+  }
 });
 
 bounded('page and limit together are STRAPI_PAGINATION_ERROR', async () => {

@@ -134,6 +134,14 @@ test('GraphQL runs the same policies, with the same caller', async () => {
   assert.is(remove.body.errors?.[0]?.extensions?.error?.name, 'PolicyError', remove.text);
   assert.is(await titleOf(id), 'Over GraphQL', 'nothing written or deleted');
   assert.equal((await ask(`mutation { updateNote(documentId: "${id}", data: { title: "Edited" }) { title } }`, 'alice')).body.data, { updateNote: { title: 'Edited' } });
+
+  // A policy that reads a header reads the GraphQL request's.
+  const category = (await api.post('/api/categories', { data: { name: 'Headers' } }, people.alice.auth)).body.data.documentId;
+  const rename = `mutation { updateCategory(documentId: "${category}", data: { name: "Renamed" }) { name } }`;
+  const bare = await api.post('/graphql', { query: rename }, people.alice.auth);
+  assert.is(bare.body.errors?.[0]?.extensions?.error?.name, 'PolicyError', bare.text);
+  const withHeader = await api.post('/graphql', { query: rename }, { ...people.alice.auth, 'x-let-me-in': 'yes' });
+  assert.equal(withHeader.body.data, { updateCategory: { name: 'Renamed' } }, withHeader.text);
 });
 
 test("an upload that links files to an entry passes that entry's update policies, before anything is stored", async () => {
