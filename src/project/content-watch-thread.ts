@@ -1,16 +1,17 @@
 /**
  * The thread of content-watch.ts. It watches `data/content/`, each type's folder and each
- * document's folder, and posts the paths that someone else changed. The server tells it, before
- * each write, what the write will leave at each path (content-watch-judge.ts): an event at a path
- * that holds what the server said is its own, and any other is news. The events of the server's
- * own writes wake this thread, never the one that answers requests.
+ * document's folder (content-watch-folders.ts), and posts the paths that someone else changed. The
+ * server tells it, before each write, what the write will leave at each path (content-watch-judge.ts):
+ * an event at a path that holds what the server said is its own, and any other is news. The events
+ * of the server's own writes wake this thread, never the one that answers requests.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { CONTENT_FOLDER, DATA_FOLDER } from '../project-layout.js';
 import type { ThreadMessage, WatchData } from './content-watch.js';
+import { watchFolders } from './content-watch-folders.js';
 import { createJudge, KEPT_MS } from './content-watch-judge.js';
 import { pathRingReader } from './path-ring.js';
 
@@ -83,76 +84,33 @@ function judge(): void {
   readWords(); // all said before the events' writes began
   const changed = new Set<string>();
   for (const path of pending) {
-    const depth = path.split('/').length; // 1: a type, 2: a document, 3: a version file
+    // 1: a type, or '' (data/content/ itself replaced), always news; 2: a document; 3: a version file.
+    const depth = path.split('/').length;
     if (depth === 1 || !judgement.isOwn(path)) changed.add(path);
   }
   pending = [];
   if (changed.size > 0) post({ changed: [...changed] });
 }
 
-// One plain watch per folder (content/, each type, each document), added and dropped as folders
-// come and go. Node 20's recursive watch on Linux is far too slow for this tree: with 10,000
-// documents it took creates from about 1,100 to 22 per second.
-const watchers = new Map<string, FSWatcher>();
+// One plain watch per folder (content/, each type, each document), followed through folders
+// replaced (content-watch-folders.ts), and one on data/ for content/ itself: the events of the
+// server's other files there wake this thread only, which drops them. Node 20's recursive watch on
+// Linux is far too slow for this tree: with 10,000 documents it took creates from about 1,100 to 22 per second.
 let tooMany = false;
 
-function follow(folder: string): void {
-  if (watchers.has(folder)) return;
-  let watcher: FSWatcher;
-  try {
-    watcher = watch(join(contentDir, folder), (_event, name) => name && seen(folder, name.toString()));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return;
-    if (code === 'ENOSPC' && !tooMany) {
-      tooMany = true;
-      const beyond = 'documents changed on disk in folders beyond it are read again only at a restart';
-      post({ warn: `${SHOWN_CONTENT}: the system allows no more file watches (fs.inotify.max_user_watches); ${beyond}` });
-    }
-    if (code !== 'ENOSPC') post({ failed: `watching ${SHOWN_CONTENT}/${folder} failed: ${(error as Error).message}` });
-    return;
-  }
-  watcher.on('error', () => unfollow(folder)); // its folder went away
-  watchers.set(folder, watcher);
+function failed(folder: string, error: NodeJS.ErrnoException): void {
+  const shown = folder === '..' ? `${DATA_FOLDER}/` : `${SHOWN_CONTENT}/${folder}`;
+  if (error.code !== 'ENOSPC') return post({ failed: `watching ${shown} failed: ${error.message}` });
+  if (tooMany) return;
+  tooMany = true;
+  const beyond = 'documents changed on disk in folders beyond it are read again only at a restart';
+  post({ warn: `${SHOWN_CONTENT}: the system allows no more file watches (fs.inotify.max_user_watches); ${beyond}` });
 }
 
-function unfollow(folder: string): void {
-  for (const [key, watcher] of watchers) {
-    if (key !== folder && !key.startsWith(`${folder}/`)) continue;
-    watcher.close();
-    watchers.delete(key);
-  }
-}
-
-/** Follows a folder that appeared (a type, or a document) and everything below it. */
-function followTree(folder: string, depth: number): void {
-  follow(folder);
-  if (depth >= 2) return;
-  for (const name of subfolders(join(contentDir, folder))) followTree(folder === '' ? name : `${folder}/${name}`, depth + 1);
-}
-
-function seen(folder: string, name: string): void {
-  // Temp files and folders start with a dot; a folder's own removal is told by its parent too.
-  if (name.startsWith('.') || (folder !== '' && name === basename(folder) && !existsSync(join(contentDir, folder)))) return;
-  const path = folder === '' ? name : `${folder}/${name}`;
-  const depth = path.split('/').length;
-  if (depth <= 2) {
-    // A folder followed already may be gone; a new one is followed (watching a folder that is gone fails quietly).
-    if (!watchers.has(path)) followTree(path, depth);
-    else if (!existsSync(join(contentDir, path))) unfollow(path);
-  }
+function seen(path: string): void {
   pending.push(path);
   judgeSoon();
 }
 
-/** The folders directly in `dir` that can be a type or a document (not temp folders). */
-function subfolders(dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name);
-  } catch {
-    return []; // gone meanwhile
-  }
-}
-
-followTree('', 0);
+watchFolders({ root: contentDir, depth: 2, changed: seen, failed });
 post({ ready: true });

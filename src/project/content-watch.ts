@@ -32,7 +32,8 @@ export interface ContentWatch {
   ready: Promise<void>;
   /**
    * Hands each batch of changed paths (`article`, `article/abc`, `article/abc/draft.en.json`,
-   * relative to data/content/) to `listener`; the paths told before there was one come first.
+   * relative to data/content/; `''`: data/content/ itself was replaced) to `listener`; the paths
+   * told before there was one come first.
    * `undefined` stops handing them.
    */
   follow(listener: ((paths: string[]) => void) | undefined): void;

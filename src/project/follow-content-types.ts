@@ -3,9 +3,10 @@
  * create`) without a restart, when the documents on disk still validate against them. Until they
  * do, or while a file does not load, the types served keep being served and the log says why once.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { posix } from 'node:path';
 import { loadSchemas, type Schemas } from '../schema/index.js';
 import type { Logger } from '../log/index.js';
+import { watchFolders } from './content-watch-folders.js';
 import { CONTENT_FOLDER, CONTENT_TYPES_FOLDER, DATA_FOLDER, projectPaths } from './paths.js';
 
 /** A checkout writes several files; they are read once it settles. */
@@ -63,23 +64,26 @@ export function followContentTypes(options: FollowContentTypesOptions): () => vo
     log.info(`content types reloaded: ${next.contentTypes.map((type) => type.singularName).join(', ') || 'none'}`);
   }
 
-  let watcher: FSWatcher | undefined;
-  try {
-    // content-types/ is a handful of files in at most three levels: a recursive watch is cheap here.
-    watcher = watch(projectPaths(options.root).contentTypes, { recursive: true }, () => {
+  // One watch per folder, followed through saves by rename and folders replaced
+  // (content-watch-folders.ts): components/<category>/ is two levels down.
+  const folders = watchFolders({
+    root: projectPaths(options.root).contentTypes,
+    depth: 2,
+    changed: () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         running = running.then(reload).catch((error: unknown) => log.error('content types were not reloaded', error));
       }, SETTLE_MS);
-    });
-    watcher.on('error', (error) => log.error(`watching ${CONTENT_TYPES_FOLDER}/ failed`, error));
-  } catch (error) {
-    log.error(`watching ${CONTENT_TYPES_FOLDER}/ failed`, error);
-  }
+    },
+    failed: (folder, error) => {
+      const shown = folder === '..' ? 'the project folder' : `${posix.join(CONTENT_TYPES_FOLDER, folder)}/`;
+      log.error(`watching ${shown} failed`, error);
+    },
+  });
   return () => {
     stopped = true;
     clearTimeout(timer);
-    watcher?.close();
+    folders.close();
   };
 }
 

@@ -77,6 +77,11 @@ export function followContent(options: FollowContentOptions): () => void {
   }
 
   function changed(filename: string): void {
+    // data/content/ itself replaced (a checkout): any type may have changed, or gone.
+    if (filename === '') {
+      for (const type of schemas().contentTypes) changed(type.singularName);
+      return;
+    }
     const [type, documentId] = filename.split('/');
     if (!type) return;
     const known = schemas().bySingular(type);
