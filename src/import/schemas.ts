@@ -21,12 +21,31 @@ export interface SchemaFile {
   entry: string;
 }
 
+/** Attributes as a `schema.json` holds them, by name. */
+type RawAttributes = Record<string, Record<string, unknown>>;
+
 /** Attributes foliocms keeps: not a system field, not a relation to the admin's users. */
-function ownAttributes(attributes: StrapiSchema['attributes'], skip: readonly string[] = []): Record<string, Record<string, unknown>> {
+function ownAttributes(attributes: StrapiSchema['attributes'], skip: readonly string[] = []): RawAttributes {
   return Object.fromEntries(
     Object.entries(attributes).filter(([name, attribute]) => {
       if (SYSTEM_FIELDS.includes(name) || skip.includes(name)) return false;
       return !(typeof attribute.target === 'string' && attribute.target.startsWith('admin::'));
+    }),
+  );
+}
+
+/**
+ * A localized type's attributes with each relation marked localized. Strapi 5 keeps the relations
+ * of a localized type per locale whatever the attribute says (its i18n plugin never syncs a
+ * relation across locales), while foliocms shares an attribute not marked localized: marked, each
+ * locale keeps the relation the site had in it. See docs/moving-from-strapi.md.
+ */
+function relationsPerLocale(attributes: RawAttributes): RawAttributes {
+  return Object.fromEntries(
+    Object.entries(attributes).map(([name, attribute]) => {
+      if (attribute.type !== 'relation') return [name, attribute];
+      const pluginOptions = isPlainObject(attribute.pluginOptions) ? attribute.pluginOptions : {};
+      return [name, { ...attribute, pluginOptions: { ...pluginOptions, i18n: { localized: true } } }];
     }),
   );
 }
@@ -98,7 +117,7 @@ export function schemaFiles(
       }),
       options: { draftAndPublish: schema.options?.draftAndPublish === true },
       ...(localized && { pluginOptions: { i18n: { localized: true } } }),
-      attributes: ownAttributes(schema.attributes),
+      attributes: localized ? relationsPerLocale(ownAttributes(schema.attributes)) : ownAttributes(schema.attributes),
     };
     add(schema, [CONTENT_TYPES_FOLDER, `${singularName}.yaml`], renderSchemaYaml(body));
   }
