@@ -257,21 +257,23 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /**
-   * POST /api/auth/send-email-confirmation. The address is echoed as it was sent and the email is
-   * sent after the answer, so an unknown address and an unconfirmed account look alike, in their
-   * words and their timing; `Already confirmed` and `User blocked` are the spec's own messages.
-   * Keys other than `email` are ignored, as Strapi's schema for this route does not refuse them.
+   * POST /api/auth/send-email-confirmation, answered as Strapi answers it: an account's stored
+   * (lower-cased) address, an unknown address as it was sent. The email is sent after the answer,
+   * so its timing does not tell an unconfirmed account from an unknown address (the case of the
+   * echo may, as Strapi's does); `Already confirmed` and `User blocked` are the spec's own
+   * messages. Keys other than `email` are ignored, as Strapi's schema for this route does not
+   * refuse them.
    */
   async function sendEmailConfirmation(body: unknown): Promise<{ email: string; sent: true }> {
     const { email } = checkBody(body, { strings: ['email'], emails: ['email'] });
     const user = deps.userTable.rows().find((row) => row.email === email!.toLowerCase());
     if (user?.confirmed === true) throw new ApplicationError(m.alreadyConfirmed);
     if (user?.blocked === true) throw new ApplicationError(m.userBlocked);
-    if (user) void deps.afterAnswer(() => sendConfirmation(user)).catch((error: unknown) => deps.log.error('the confirmation email was not sent', error));
-    // Strapi echoes an unknown address as sent but an account's stored, lower-cased one, so the
-    // case of its answer tells whether the account exists. Echoing what was sent in both cases
-    // keeps Strapi's answer for unknown addresses and tells nothing.
-    return { email: email!, sent: true };
+    if (!user) return { email: email!, sent: true };
+    void deps
+      .afterAnswer(() => sendConfirmation(user))
+      .catch((error: unknown) => deps.log.error('the confirmation email was not sent', error));
+    return { email: String(user.email), sent: true };
   }
 
   /** POST /api/auth/refresh (refresh mode). */

@@ -3,7 +3,10 @@
  */
 import { join } from 'node:path';
 import Koa from 'koa';
+import type { ErrorDetails } from '../errors.js';
+import { can, readAction } from '../permissions/index.js';
 import type { Project } from '../project/index.js';
+import { nearest } from '../suggest.js';
 import { authenticate } from './authenticate.js';
 import { bodyMiddleware } from './body.js';
 import { compression } from './compression.js';
@@ -33,6 +36,24 @@ function historyMiddleware(router: ReturnType<typeof historyRouter>): Koa.Middle
   const routes = router.routes() as Koa.Middleware;
   const allowed = router.allowedMethods() as Koa.Middleware;
   return (ctx, next) => routes(ctx, () => allowed(ctx, next));
+}
+
+/**
+ * The `details` of the 404 for `/api/<segment>…` that no route takes: the route of the content
+ * type nearest to the segment, `{ suggestion: '/api/articles' }` for `/api/artcles`, as the CLI
+ * and GraphQL suggest names (the message stays Strapi's `Not Found`). Only types the caller may
+ * read are suggested, so a guess never learns a type's name that a request could not.
+ */
+function suggestedRoute(project: Project, ctx: Koa.Context): ErrorDetails {
+  const segment = /^\/api\/([^/]+)/.exec(ctx.path)?.[1];
+  const actor = ctx.state.actor;
+  if (segment === undefined || actor === undefined) return {};
+  const routes = project.schemas.contentTypes
+    .filter((type) => can(actor, readAction(type.uid)))
+    .map((type) => (type.kind === 'singleType' ? type.singularName : type.pluralName));
+  if (routes.includes(segment)) return {};
+  const guess = nearest(segment, routes);
+  return guess === undefined ? {} : { suggestion: `/api/${guess}` };
 }
 
 /**
@@ -75,7 +96,7 @@ export function createApp(project: Project): FolioApp {
   app.use(securityHeaders(security));
   if (corsSettings.enabled) app.use(cors(corsSettings));
   if (compressionSettings.enabled) app.use(compression(compressionSettings));
-  app.use(errorMiddleware());
+  app.use(errorMiddleware({ notFoundDetails: (ctx) => suggestedRoute(project, ctx) }));
   app.use(health(project, app.folio));
   app.use(uploads(() => join(project.paths.root, project.config.upload.dir)));
   app.use(adminPage(() => project.config.server.admin));

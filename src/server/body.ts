@@ -1,7 +1,9 @@
 /**
  * The request body: JSON only, within `server.bodyLimit`, nested at most MAX_DEPTH levels (deeper
  * bodies would make validation and error messages recurse without bound), and a body that does
- * not decode (a Content-Encoding it does not match) is a 400, not a failure of ours.
+ * not decode (a Content-Encoding it does not match) is a 400, not a failure of ours. A body sent
+ * with another content type (or none) is a 400 saying so: read as no body, it would be answered
+ * as a body without its fields (`Missing "data" payload`), which it is not.
  */
 import type { Context, Next } from 'koa';
 import bodyParser from 'koa-bodyparser';
@@ -22,6 +24,20 @@ function tooDeep(value: unknown, limit: number): boolean {
   return false;
 }
 
+/** Whether the request carries body bytes: a Content-Length above 0, or a chunked body. */
+function hasBody(headers: Context['req']['headers']): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length.trim() !== '0');
+}
+
+/**
+ * A body the JSON parser left unread (it sets `rawBody` for what it reads): one of another
+ * content type. multipart/form-data is left to the routes that read it (uploads).
+ */
+function notJson(ctx: Context): boolean {
+  return ctx.request.rawBody === undefined && hasBody(ctx.req.headers) && !ctx.request.is('multipart/form-data');
+}
+
 export function bodyMiddleware(limit: string | number) {
   const parse = bodyParser({ enableTypes: ['json'], jsonLimit: String(limit), strict: true });
   return async function readBody(ctx: Context, next: Next): Promise<void> {
@@ -39,6 +55,7 @@ export function bodyMiddleware(limit: string | number) {
       if ((error as { status?: number }).status === undefined) throw new BadRequestError(messages.badEncoding, {}, { cause: error });
       throw error;
     }
+    if (notJson(ctx)) throw new BadRequestError(messages.notJson(ctx.get('content-type')));
     // Bytes that are not UTF-8 were decoded to U+FFFD: refuse rather than store mangled text.
     // (A body that really holds U+FFFD is refused too; that character carries no meaning.)
     if (ctx.request.rawBody?.includes('\uFFFD')) throw new BadRequestError(messages.badUtf8);

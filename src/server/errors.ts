@@ -69,16 +69,25 @@ export function toErrorBody(error: unknown): ErrorBody {
  * §15.5.6). A method no route knows (`PURGE`) is the router's 501; it is the caller's mistake like
  * any other method the path does not take, so it is a 405 too, never a 5xx.
  */
-function throwRouterAnswer(status: number): void {
-  if (status === 404) throw new NotFoundError(messages.notFound);
+function throwRouterAnswer(ctx: Context, status: number, notFoundDetails: NotFoundDetails): void {
+  if (status === 404) throw new NotFoundError(messages.notFound, notFoundDetails(ctx));
   if (status === 405 || status === 501) throw Object.assign(new Error(messages.methodNotAllowed), { name: 'MethodNotAllowedError', status: 405 });
 }
 
-export function errorMiddleware() {
+/** The `details` of the 404 for a path no route takes (Strapi's are empty: `{}`). */
+export type NotFoundDetails = (ctx: Context) => ErrorDetails;
+
+/**
+ * Renders every error below it in the envelope; `notFoundDetails` fills the `details` of the 404
+ * for a path no route takes (a suggestion of the route meant), which are `{}` otherwise.
+ * @example app.use(errorMiddleware({ notFoundDetails: (ctx) => ({ suggestion: '/api/articles' }) }))
+ */
+export function errorMiddleware(options: { notFoundDetails?: NotFoundDetails } = {}) {
+  const notFoundDetails = options.notFoundDetails ?? (() => ({}));
   return async function renderErrors(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
-      if (ctx.body === undefined) throwRouterAnswer(ctx.status);
+      if (ctx.body === undefined) throwRouterAnswer(ctx, ctx.status, notFoundDetails);
     } catch (error) {
       const body = toErrorBody(error);
       // Logged once, with the request's line (see request-log.ts). A 507 or 503 is not a bug: the

@@ -1,6 +1,7 @@
 /** Validation of write payloads over HTTP, as Strapi 5 answers it: 400 ValidationError with details.errors, nothing stored. */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { messages } from '../../src/messages.js';
 import { storedVersion } from '../_helpers/at-rest.js';
 import { apiServer, type ApiServer } from '../_helpers/server.js';
 
@@ -165,6 +166,24 @@ validation('Invalid key names the place as Strapi does: the key, then the dotted
   assert.equal(query.body.error.details, { key: '$foo', path: 'views.$foo', source: 'query', param: 'filters' });
   const nested = await api.get('/api/articles?populate[category][fields][0]=nope');
   assert.is(nested.body.error.message, 'Invalid key nope at category');
+});
+
+validation('a write whose body is not sent as JSON (text/plain, or no Content-Type) is a 400 saying so, and nothing is stored', async () => {
+  const created = (await api.post('/api/things', { data: { name: 'Typed' } })).body.data;
+  const before = await storedThings();
+  const json = JSON.stringify({ data: { name: 'Plain' } });
+  const writes: Array<[string, string]> = [['POST', '/api/things'], ['PUT', `/api/things/${created.documentId}`]];
+  for (const [method, path] of writes) {
+    const plain = await api.send(method, path, json, { 'content-type': 'text/plain' });
+    assert.is(plain.status, 400, `${method} text/plain`);
+    assert.equal(plain.body, { data: null, error: { status: 400, name: 'BadRequestError', message: messages.notJson('text/plain'), details: {} } });
+    // fetch sends bytes without a Content-Type.
+    const untyped = await fetch(`${api.url}${path}`, { method, body: new TextEncoder().encode(json) });
+    assert.is(untyped.status, 400, `${method} without a Content-Type`);
+    assert.is(((await untyped.json()) as { error: { message: string } }).error.message, messages.notJson(''));
+  }
+  assert.is(await storedThings(), before, 'nothing was stored');
+  assert.is((await api.get(`/api/things/${created.documentId}`)).body.data.name, 'Typed', 'nothing was changed');
 });
 
 validation('prototype keys in a body are refused and pollute nothing', async () => {

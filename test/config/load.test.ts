@@ -105,9 +105,19 @@ errors('when a list entry is wrong then the key includes its index', async () =>
   );
 });
 
-errors('when the YAML is broken then the message names the file and line', async () => {
-  const message = await loadError({ 'email.yaml': 'transport: smtp\nsmtp:\n  host: [oops\n' });
-  assert.match(message, /^config\/email\.yaml: line \d+: /);
+errors('when the YAML is broken then the message names the file and the line of the mistake, not where the parser stopped', async () => {
+  assert.is(
+    await loadError({ 'i18n.yaml': 'locales: [{ code: en }, { code: fr }\ndefaultLocale: en\n' }),
+    'config/i18n.yaml: line 1: the [ at column 10 is never closed (Flow sequence in block collection must be sufficiently indented and end with a ])',
+  );
+  assert.is(
+    await loadError({ 'server.yaml': 'host: "127.0.0.1\nport: 1337\nproxy: false\n' }),
+    'config/server.yaml: line 1: the " at column 7 is never closed (Missing closing "quote)',
+  );
+  assert.is(
+    await loadError({ 'email.yaml': 'transport: smtp\nsmtp:\n  host: mail.example.com\n port: 25\n' }),
+    'config/email.yaml: line 4: All mapping items must start at the same column',
+  );
 });
 
 errors('when the default locale is not among the locales then it says so', async () => {

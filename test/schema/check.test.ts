@@ -18,7 +18,7 @@ check('the sample project has no problem and loads as loadSchemas loads it', asy
   assert.is(notLoaded.size, 0);
 });
 
-check('every broken file is reported at the line of its key, and the good ones still load', async () => {
+check('every broken file is reported at the line of its key (of its mistake, for YAML syntax), and the good ones still load', async () => {
   const dir = await project({
     'content-types/article.yaml': article('  title: { type: string }\n  views: { type: integr }'),
     'content-types/category.yaml': CATEGORY,
@@ -32,10 +32,10 @@ check('every broken file is reported at the line of its key, and the good ones s
     { file: 'content-types/stray', line: 1, message: 'is an unexpected folder: a content type is one file, content-types/<singularName>.yaml, and components live in content-types/components/<category>/<name>.yaml' },
     { file: 'content-types/components/shared/quote.yaml', line: 2, message: 'attributes.text.maxLength must be a non-negative integer, got -1' },
     { file: 'content-types/article.yaml', line: 5, message: 'attributes.views.type "integr" is not a known type; did you mean "integer"?' },
-    { file: 'content-types/page.yaml', line: 3, message: problems[3]?.message ?? '' },
+    { file: 'content-types/page.yaml', line: 2, message: 'the { at column 7 is never closed (Flow map in block collection must be sufficiently indented and end with a })' },
     { file: 'content-types/tag.yaml', line: 1, message: 'kind "collectionTyp" is not a known kind; did you mean "collectionType"?' },
   ]);
-  assert.match(problems[3]!.message, /^[A-Z]/, 'a YAML syntax error, its line taken out of the message');
+  assert.not.match(problems[3]!.message, /line/, 'a YAML syntax error at the line of its mistake, the line taken out of the message');
   assert.equal(schemas.contentTypes.map((type) => type.singularName), ['category']);
   assert.equal([...notLoaded.keys()].sort(), ['article', 'page', 'tag']);
 });

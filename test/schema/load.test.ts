@@ -121,15 +121,25 @@ load('when the content-types folder is missing then the error names it', async (
   assert.is(error.file, 'content-types');
 });
 
-load('when a file has a YAML syntax error then the error names the file and line', async () => {
+load('when a file has a YAML syntax error then the error names the file and the line of the mistake, not where the parser stopped', async () => {
   const error = await loadError(fixture('yaml-syntax-error'));
   assert.is(error.file, 'content-types/article.yaml');
-  assert.match(error.message, /^content-types\/article\.yaml: line 3: \S.*$/);
+  // Line 2 opens a { that is never closed; the parser notices only at line 3.
+  assert.is(
+    error.message,
+    'content-types/article.yaml: line 2: the { at column 7 is never closed (Flow map in block collection must be sufficiently indented and end with a })',
+  );
+  const quote = await messageFor({ 'content-types/article.yaml': 'kind: collectionType\ninfo: { singularName: "article }\nattributes: {}\n' });
+  assert.match(quote, /^content-types\/article\.yaml: line 2: the " at column 23 is never closed \(/, 'an unclosed quote');
+  const indent = await messageFor({ 'content-types/article.yaml': 'kind: collectionType\nattributes:\n  title: { type: string }\n views: { type: integer }\n' });
+  assert.is(indent, 'content-types/article.yaml: line 4: All mapping items must start at the same column', 'a mistake the parser stops at');
 });
 
-load('when a JSON file is malformed then the error names the file and line', async () => {
-  const message = await messageFor({ 'content-types/article.json': '{\n  "kind": "collectionType",\n  "info": {\n}\n' });
-  assert.match(message, /^content-types\/article\.json: line \d+: \S/);
+load('when a JSON file is malformed then the error names the file and the line of the mistake', async () => {
+  const unclosed = await messageFor({ 'content-types/article.json': '{\n  "kind": "collectionType",\n  "info": {\n}\n' });
+  assert.is(unclosed, 'content-types/article.json: line 1: the { at column 1 is never closed (Flow map must end with a })');
+  const comma = await messageFor({ 'content-types/article.json': '{\n  "kind": "collectionType"\n  "info": {}\n}\n' });
+  assert.is(comma, 'content-types/article.json: line 2: Missing , between flow map items', 'the line that lacks the comma');
 });
 
 load('when a file is empty or not a mapping then the error names the file', async () => {

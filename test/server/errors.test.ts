@@ -73,6 +73,34 @@ http('when the route does not exist then 404 NotFoundError in the envelope', asy
   assert.equal(response.body, { data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details: {} } });
 });
 
+http('when an /api route is a typo of a content type then the 404 stays Strapi\'s and suggests the route in details', async () => {
+  const notFound = (details: Record<string, unknown>) => ({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found', details } });
+  const cases: Array<[string, Record<string, unknown>]> = [
+    ['/api/artcles', { suggestion: '/api/articles' }],
+    ['/api/article', { suggestion: '/api/articles' }],
+    ['/api/categries/abc', { suggestion: '/api/categories' }],
+    ['/api/homepag', { suggestion: '/api/homepage' }], // a single type's route is its singular name
+    ['/api/zzzzzzzz', {}], // nothing close
+    ['/api/articles/abc/def', {}], // the type exists: the rest of the path is wrong
+    ['/artcles', {}], // not under /api
+  ];
+  for (const [path, details] of cases) {
+    const response = await request(`${base}${path}`);
+    assert.is(response.status, 404, path);
+    assert.equal(response.body, notFound(details), path);
+  }
+});
+
+http('when an /api route is a typo of a type the caller may not read then the 404 suggests nothing', async () => {
+  const api = await apiServer({ publicActions: ['api::article.article.find'] });
+  try {
+    assert.equal((await api.get('/api/artcles')).body.error.details, { suggestion: '/api/articles' });
+    assert.equal((await api.get('/api/categries')).body.error.details, {}, 'Public does not read categories');
+  } finally {
+    await api.close();
+  }
+});
+
 http('when the JSON body is malformed then 400 in the envelope', async () => {
   const response = await request(`${base}/api/i18n/locales`, { method: 'POST', body: '{"data": {"title": "x"' });
   assert.is(response.status, 400);
@@ -83,6 +111,20 @@ http('when the body is not a JSON object or array then 400', async () => {
   const response = await request(`${base}/api/i18n/locales`, { method: 'POST', body: '"just a string"' });
   assert.is(response.status, 400);
   assert.is(response.body.error.name, 'BadRequestError');
+});
+
+http('when a sign-in body is not sent as JSON then 400 saying so, not that its fields are missing', async () => {
+  const json = JSON.stringify({ identifier: 'ada@example.com', password: 'a-password' });
+  const plain = await request(`${base}/api/auth/local`, { method: 'POST', body: json, headers: { 'content-type': 'text/plain' } });
+  assert.is(plain.status, 400);
+  assert.equal(plain.body, { data: null, error: { status: 400, name: 'BadRequestError', message: messages.notJson('text/plain'), details: {} } });
+  const untyped = await fetch(`${base}/api/auth/local`, { method: 'POST', body: new TextEncoder().encode(json) });
+  assert.is(untyped.status, 400);
+  assert.equal(await untyped.json(), { data: null, error: { status: 400, name: 'BadRequestError', message: messages.notJson(''), details: {} } });
+  const form = await request(`${base}/api/auth/local`, { method: 'POST', body: 'identifier=ada', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  assert.is(form.body.error.message, messages.notJson('application/x-www-form-urlencoded'));
+  const empty = await request(`${base}/api/auth/local`, { method: 'POST', body: '', headers: { 'content-type': 'text/plain' } });
+  assert.is(empty.body.error.name, 'ValidationError', 'no body at all is read as an empty one: its fields are missing');
 });
 
 http('when the body is larger than the limit then 413 in the envelope', async () => {
