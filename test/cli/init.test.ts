@@ -1,9 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile, stat, writeFile, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, realpath, stat, symlink, writeFile, mkdir } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
 import { parse } from 'yaml';
-import { folio, readEnvFile, tempDir } from '../_helpers/index.js';
+import { folio, folioBin, readEnvFile, tempDir } from '../_helpers/index.js';
 
 const init = suite('folio init [dir]');
 
@@ -13,8 +13,9 @@ init('should scaffold config, content-types, data with the built-in roles, and a
   const result = await folio(['init', dir, '--yes']);
   assert.is(result.code, 0, result.stderr);
   assert.match(result.stdout, /Created a foliocms project in /);
-  // What to run next, as it runs in a clone or a project where the package is installed (not on the PATH).
-  assert.match(result.stdout, /Next: npx folio --dir \S+ serve\n$/);
+  // Never npx: outside a clone it fetches an unrelated package named folio (the next step's forms are below).
+  assert.match(result.stdout, /Next: \S.* --dir \S+ serve\n$/);
+  assert.not.match(result.stdout, /npx/);
   assert.is(result.stderr, '');
 
   const env = await readEnvFile(dir);
@@ -82,6 +83,60 @@ init('when the default locale is not a locale code then exit 1 naming it', async
 });
 
 init.run();
+
+const nextStep = suite('folio init: the next step it prints');
+
+/** A folder for PATH holding `folio`: a link to `target`, or a script of another package's when none. */
+async function pathWithFolio(folder: string, target?: string): Promise<string> {
+  await mkdir(folder, { recursive: true });
+  if (target) await symlink(target, join(folder, 'folio'));
+  else await writeFile(join(folder, 'folio'), '#!/bin/sh\necho another folio\n', { mode: 0o755 });
+  return folder;
+}
+
+nextStep('when no folio on PATH is this one then it should run this one by its path, never npx', async () => {
+  const tmp = await tempDir();
+  const other = await pathWithFolio(join(tmp.path, 'other-bin'));
+  const dir = join(tmp.path, 'site');
+  const result = await folio(['init', dir, '--yes'], { env: { PATH: other } });
+  assert.is(result.code, 0, result.stderr);
+  const bin = await realpath(folioBin);
+  assert.is(result.stdout, `Created a foliocms project in ${dir}. Next: node ${bin} --dir ${dir} serve\n`);
+  await tmp.cleanup();
+});
+
+nextStep('when the folio on PATH is this one (installed globally) then it should say `folio`', async () => {
+  const tmp = await tempDir();
+  const global = await pathWithFolio(join(tmp.path, 'global-bin'), folioBin);
+  const result = await folio(['init', 'site', '--yes'], { cwd: tmp.path, env: { PATH: global } });
+  assert.is(result.code, 0, result.stderr);
+  assert.is(result.stdout, 'Created a foliocms project in site. Next: folio --dir site serve\n');
+  await tmp.cleanup();
+});
+
+nextStep('when another folio is first on PATH, or npm put this one there for its run, then not `folio`', async () => {
+  const tmp = await tempDir();
+  const first = await pathWithFolio(join(tmp.path, 'other-bin'));
+  const global = await pathWithFolio(join(tmp.path, 'global-bin'), folioBin);
+  const path = [first, global].join(delimiter);
+  const shadowed = await folio(['init', 'one', '--yes'], { cwd: tmp.path, env: { PATH: path } });
+  assert.match(shadowed.stdout, /Next: node \S+ --dir one serve\n$/);
+  // npm and npx put node_modules/.bin folders on PATH while they run; the user's shell has none.
+  const npmBin = await pathWithFolio(join(tmp.path, 'project/node_modules/.bin'), folioBin);
+  const underNpm = await folio(['init', 'two', '--yes'], { cwd: tmp.path, env: { PATH: npmBin } });
+  assert.match(underNpm.stdout, /Next: node \S+ --dir two serve\n$/);
+  await tmp.cleanup();
+});
+
+nextStep('should quote a directory for the shell when it needs it', async () => {
+  const tmp = await tempDir();
+  const result = await folio(['init', "Ada's site", '--yes'], { cwd: tmp.path, env: { PATH: '' } });
+  assert.is(result.code, 0, result.stderr);
+  assert.match(result.stdout, / --dir 'Ada'\\''s site' serve\n$/);
+  await tmp.cleanup();
+});
+
+nextStep.run();
 
 const program = suite('folio (program)');
 

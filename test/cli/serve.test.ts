@@ -1,9 +1,20 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { writeFile } from 'node:fs/promises';
+import { cp, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { copySampleProject, folio, initProject, listenLocal, request } from '../_helpers/index.js';
+import { createInterface } from 'node:readline';
+import {
+  cleanEnv,
+  copySampleProject,
+  eventually,
+  folio,
+  initProject,
+  listenLocal,
+  repoRoot,
+  request,
+} from '../_helpers/index.js';
 import { serve } from '../_helpers/server.js';
 
 const serveSuite = suite('folio serve');
@@ -48,6 +59,46 @@ serveSuite('should pick up a locale added by the CLI while it runs, without a re
   assert.equal(after.body.find((l: { isDefault: boolean }) => l.isDefault).code, 'fr');
   assert.is(await server.stop(), 0);
   await cleanup();
+});
+
+/** Whether any process of the group `id` is still there. */
+function groupRuns(id: number): boolean {
+  try {
+    process.kill(-id, 0);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
+  }
+}
+
+serveSuite('when `npm start` gets SIGTERM then the server stops too and frees its port', async () => {
+  // The sample as the repository's `npm start` serves it: its package.json, its bin/.
+  const { dir, cleanup } = await copySampleProject();
+  await cp(join(repoRoot, 'package.json'), join(dir, 'package.json'));
+  await symlink(join(repoRoot, 'bin'), join(dir, 'bin'));
+  // A group of its own, so that whatever npm started can be looked for, and removed, after it.
+  const env = cleanEnv({ PORT: '0' });
+  const npm = spawn('npm', ['start'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const exited = new Promise((resolve) => npm.once('exit', resolve));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: npm.stdout }).on('line', (line) => {
+        const ready = /^foliocms listening on (http:\/\/\S+)$/.exec(line);
+        if (ready) resolve(ready[1]!);
+      });
+      npm.once('exit', (code) => reject(new Error(`npm start exited with ${code} before the server was ready`)));
+    });
+    assert.is((await request(`${url}/_health`)).status, 204);
+    npm.kill('SIGTERM');
+    await exited;
+    const answers = () => request(`${url}/_health`).then(() => true, () => false);
+    await eventually(async () => !(await answers()), 'the port freed');
+    await eventually(async () => !groupRuns(npm.pid!), 'no process of npm start left');
+  } finally {
+    if (groupRuns(npm.pid!)) process.kill(-npm.pid!, 'SIGKILL');
+    await cleanup();
+  }
 });
 
 serveSuite('when a content-type file is broken then exit 1 naming the file and key', async () => {

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { CliIo, GlobalOptions } from '../io.js';
 import { done } from '../output.js';
 import { valueOrAsk } from '../prompt.js';
+import { folioCommand, shellWord } from '../self-command.js';
 
 export function registerInit(program: Command, io: CliIo): void {
   program
@@ -15,6 +16,7 @@ export function registerInit(program: Command, io: CliIo): void {
       const defaultLocale = await valueOrAsk(io, globals, options.defaultLocale, { flag: '--default-locale <code>', message: 'Default locale', default: 'en' });
       const paths = await scaffoldProject(dir ?? globals.dir, { defaultLocale });
       const shown = displayDir(paths.root);
-      done(io, globals, { dir: paths.root, defaultLocale }, `Created a foliocms project in ${shown}. Next: npx folio --dir ${shown} serve`);
+      const next = `${folioCommand(io.env)} --dir ${shellWord(shown)} serve`;
+      done(io, globals, { dir: paths.root, defaultLocale }, `Created a foliocms project in ${shown}. Next: ${next}`);
     });
 }
