@@ -165,8 +165,9 @@ test('every shell block either runs or says why it cannot run here', () => {
   assert.ok(blocks.filter((block) => block.notRun === undefined).length >= 10, 'most blocks run');
 });
 
-test('no page tells a newcomer to run `folio` bare, which is not on the PATH of a clone', () => {
-  for (const block of blocks) {
+test('no example run in the clone calls `folio` bare, which is not on the PATH of a clone', () => {
+  // A block that runs elsewhere (a CI job, a forge's bot) says so, and uses the `folio` installed there.
+  for (const block of blocks.filter((each) => each.notRun === undefined)) {
     for (const line of block.text.split('\n')) {
       assert.not.match(line, /^\s*folio\s/, `${where(block)} (${block.heading}): "${line.trim()}" — write npx folio`);
     }
