@@ -1,8 +1,8 @@
 /**
  * The folder watches that both content watches are made of: data/content/ (content-watch-thread.ts)
  * and content-types/ (follow-content-types.ts). There is one plain watch per folder, down to a
- * depth, and one on the root's parent, which tells when the root itself is replaced. Files are
- * never watched one by one. Their folder's watch sees every way of saving them: in place, a new
+ * depth, and, while the root is missing, one on the root's parent, which tells when it is back.
+ * Files are never watched one by one. Their folder's watch sees every way of saving them: in place, a new
  * file renamed over them, removed and made again (git). Node 20's recursive watch on Linux
  * watches each file, so it loses a file that a rename replaces.
  *
@@ -120,8 +120,8 @@ export function watchFolders(options: FolderWatchOptions): FolderWatch {
   function seen(folder: string, own: string, event: string, name: string): void {
     // A folder's own removal or move is told by its watch under the folder's name (and by its
     // parent's): then it is watched again, or no more. A child of the same name is told as itself.
-    if (event === 'rename' && name === own && recheck(folder)) {
-      options.changed(folder);
+    if (event === 'rename' && name === own && (folder === '' ? rootChanged() : recheck(folder))) {
+      if (folder !== '') options.changed(folder);
       return;
     }
     if (name.startsWith('.')) return;
@@ -130,15 +130,36 @@ export function watchFolders(options: FolderWatchOptions): FolderWatch {
     options.changed(path);
   }
 
-  // Of the root's parent, only the root is followed: its other entries' events are dropped here.
-  const parent = watchOrTell('..', (_event, name) => {
-    if (name === basename(root) && recheck('')) options.changed('');
-  });
+  /**
+   * The root's parent is watched only while the root is missing (removed, moved away, not made
+   * yet): it is the project's folder, where a log may be appended to at every request, and each
+   * of its events would cost the server's thread a callback. The root's own watch tells when it goes.
+   */
+  let parent: FSWatcher | undefined;
+  /** Brings the root's watch, and its parent's, in line with what is at the root's path. Answers whether the root changed. */
+  function rootChanged(): boolean {
+    const changed = recheck('');
+    if (changed) options.changed('');
+    if (followed.has('')) {
+      parent?.close();
+      parent = undefined;
+    } else if (!parent) {
+      // Of the root's parent, only the root is followed: its other entries' events are dropped here.
+      parent = watchOrTell('..', (_event, name) => {
+        if (name === basename(root)) rootChanged();
+      });
+      // Back between its going and this watch beginning: seen now.
+      if (folderAt('')) rootChanged();
+    }
+    return changed;
+  }
   const found = folderAt('');
   if (found) follow('', found);
+  else rootChanged();
   return {
     close() {
       parent?.close();
+      parent = undefined;
       unfollow('');
     },
   };
