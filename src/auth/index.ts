@@ -14,8 +14,11 @@ export {
   apiTokenMessages,
   createApiTokenService,
   type ApiToken,
+  type ApiTokenRef,
   type ApiTokenRow,
   type ApiTokenService,
   type ApiTokenType,
   type CreateApiTokenInput,
+  type UpdateApiTokenInput,
 } from './api-tokens.js';
+export { apiTokenBody, BODY_FIELDS as API_TOKEN_BODY_FIELDS, type ApiTokenFieldNames } from './api-token-input.js';

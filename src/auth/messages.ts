@@ -26,6 +26,8 @@ export const authMessages = {
   invalidRefreshToken: 'Invalid refresh token',
   missingAuthentication: 'Missing authentication',
   sessionNotFound: 'Session not found',
+  // Ours
+  invitationEmailFailed: 'The invitation email could not be sent, so no account was made',
   // yup's wording, as Strapi's validators produce it
   required: (field: string) => `${field} is a required field`,
   notString: (field: string, value: unknown) => `${field} must be a \`string\` type, but the final value was: \`${typeof value === 'object' && value !== null ? (Array.isArray(value) ? '[…]' : '{…}') : String(value).slice(0, 100)}\`.`,

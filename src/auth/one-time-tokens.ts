@@ -4,6 +4,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 
+/** Reset codes (an invitation's too) stop working after an hour; the spec's "invalid or expired" code. */
+export const RESET_CODE_LIFETIME_MS = 60 * 60 * 1000;
+
 /**
  * @example const { token, hash } = newOneTimeToken(64); // send `token`, store `hash`
  */

@@ -10,7 +10,8 @@ import type { Table } from '../storage/index.js';
 import type { UserRow, UserService } from '../users/index.js';
 import { checkBody, checkPasswordLength } from './body.js';
 import { authMessages as m } from './messages.js';
-import { hashOneTimeToken, newOneTimeToken } from './one-time-tokens.js';
+import { createInvite } from './invite.js';
+import { hashOneTimeToken, newOneTimeToken, RESET_CODE_LIFETIME_MS } from './one-time-tokens.js';
 import { hashPassword, needsRehash, verifyPassword } from '../password.js';
 import { SYSTEM_ACTOR, type Actor, type RoleRow } from '../permissions/index.js';
 import { findOrCreateUser, type ProviderLogin } from './providers/index.js';
@@ -61,9 +62,6 @@ export interface AuthAnswer {
  * working, in legacy mode too (refresh mode also ends the sessions).
  */
 const nextTokenVersion = (user: UserRow) => (typeof user.tokenVersion === 'number' ? user.tokenVersion : 0) + 1;
-
-/** Reset links stop working after an hour; the spec's "invalid or expired" code. */
-const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -178,7 +176,7 @@ export function createAuthService(deps: AuthDeps) {
       const user = deps.userTable.rows().find((row) => row.email === email!.toLowerCase());
       if (!user || user.blocked === true) return;
       const { token, hash } = newOneTimeToken(64);
-      await setUserFields(user.id, { resetPasswordToken: hash, resetPasswordTokenExpiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS).toISOString() });
+      await setUserFields(user.id, { resetPasswordToken: hash, resetPasswordTokenExpiresAt: new Date(Date.now() + RESET_CODE_LIFETIME_MS).toISOString() });
       await mail(user, deps.config().email.templates.resetPassword, { URL: up().advanced.emailResetPasswordUrl, TOKEN: token });
     }).catch((error: unknown) => deps.log.error('the reset-password email was not sent', error));
     return { ok: true };
@@ -208,7 +206,9 @@ export function createAuthService(deps: AuthDeps) {
     const updated = await deps.userTable.update((data) => {
       const row = data.rows.find((candidate) => candidate.id === user.id && candidate.resetPasswordToken === hash);
       if (!row) throw new ValidationError(m.incorrectCode); // used by a concurrent request
-      Object.assign(row, { password: stored, resetPasswordToken: null, resetPasswordTokenExpiresAt: null, tokenVersion: nextTokenVersion(row), updatedAt: new Date().toISOString() });
+      // An account without a password is an invitation's (auth/invite.ts): a code mailed to its address confirms it.
+      const confirmed = row.confirmed === true || (row.provider === 'local' && row.password === null);
+      Object.assign(row, { password: stored, confirmed, resetPasswordToken: null, resetPasswordTokenExpiresAt: null, tokenVersion: nextTokenVersion(row), updatedAt: new Date().toISOString() });
       return row;
     });
     await deps.sessions.revokeAll(updated.id);
@@ -329,6 +329,9 @@ export function createAuthService(deps: AuthDeps) {
     if (!(await deps.sessions.revoke(requireSignedIn(actor), sessionId))) throw new NotFoundError(m.sessionNotFound);
   }
 
-  return { connect, providerCallback, login, register, forgotPassword, resetPassword, changePassword, confirmEmail, confirmEmailAndSignIn, sendEmailConfirmation, refresh, logout, listSessions, revokeSession, answer };
+  /** POST /api/users/invite: an account with no password and an email to choose one (auth/invite.ts). */
+  const invite = createInvite({ config: deps.config, users: () => deps.users, mail: deps.mail, publicUrl: deps.publicUrl, log: deps.log });
+
+  return { connect, providerCallback, login, register, forgotPassword, resetPassword, changePassword, confirmEmail, confirmEmailAndSignIn, sendEmailConfirmation, refresh, logout, listSessions, revokeSession, answer, invite };
 }
 

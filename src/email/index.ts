@@ -4,3 +4,4 @@
  */
 export { renderTemplate, checkTemplate, type TemplateVariables, type RenderedEmail } from './templates.js';
 export { createMailer, EmailError, type Mailer, type MailMessage, type MailerOptions, type SentMail } from './mailer.js';
+export { INVITATION_TEMPLATE } from './invitation.js';

@@ -7,6 +7,7 @@ import type { Document } from 'yaml';
 import { defaultLocaleName, editConfigFile, LOCALE_CODE, type I18nConfig, type Locale } from '../config/index.js';
 import { ValidationError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
+import { localeMessages as m } from './messages.js';
 
 /** A locale as `GET /api/i18n/locales` answers it (Strapi's i18n plugin). */
 export interface LocaleEntry {
@@ -32,11 +33,14 @@ export function listLocales(i18n: I18nConfig): LocaleEntry[] {
   }));
 }
 
+/** A ValidationError naming the field it is about, as Strapi's validators answer: `details.errors[].path`. */
+export function localeFieldError(field: string, message: string): ValidationError {
+  return new ValidationError(message, { errors: [{ path: [field], message, name: 'ValidationError' }] });
+}
+
 /** Throws a ValidationError naming the bad code unless it is a locale code. */
 export function assertLocaleCode(code: string): void {
-  if (code.length > 35 || !LOCALE_CODE.test(code)) {
-    throw new ValidationError(`"${code}" is not a locale code; use a code like "en", "fr" or "pt-BR"`);
-  }
+  if (code.length > 35 || !LOCALE_CODE.test(code)) throw localeFieldError('code', m.notACode(code));
 }
 
 /**
@@ -48,7 +52,7 @@ export function resolveLocale(i18n: I18nConfig, code: string | undefined): strin
   if (code === undefined) return i18n.defaultLocale;
   const codes = i18n.locales.map((locale) => locale.code);
   if (!codes.includes(code)) {
-    throw new ValidationError(`Locale "${code}" has not been added to this project (locales: ${codes.join(', ')})${didYouMean(code, codes)}`);
+    throw new ValidationError(m.notAdded(code, codes, didYouMean(code, codes)));
   }
   return code;
 }
@@ -66,20 +70,24 @@ export interface LocaleChange {
   dataDir: string;
 }
 
+export interface AddLocaleOptions {
+  /** Makes it the default locale too, in the same write. */
+  isDefault?: boolean;
+}
+
 /**
  * Adds a locale to the project.
  * @example await addLocale({ projectDir, dataDir }, 'fr') // { code: 'fr', name: 'French (fr)' }
  */
-export async function addLocale(where: LocaleChange, code: string, name?: string): Promise<Locale> {
+export async function addLocale(where: LocaleChange, code: string, name?: string, options: AddLocaleOptions = {}): Promise<Locale> {
   assertLocaleCode(code);
   const locale = { code, name: name?.trim() || defaultLocaleName(code) };
   return editConfigFile(where.projectDir, where.dataDir, 'i18n', (doc, current) => {
     const locales = currentLocales(current);
-    if (locales.some((existing) => existing.code.toLowerCase() === code.toLowerCase())) {
-      throw new ValidationError(`Locale "${code}" already exists`);
-    }
+    if (locales.some((existing) => existing.code.toLowerCase() === code.toLowerCase())) throw localeFieldError('code', m.exists(code));
     writeLocales(doc, [...locales, locale]);
-    if (current.defaultLocale === undefined) doc.setIn(['defaultLocale'], locales[0]?.code ?? code);
+    if (options.isDefault) doc.setIn(['defaultLocale'], code);
+    else if (current.defaultLocale === undefined) doc.setIn(['defaultLocale'], locales[0]?.code ?? code);
     return locale;
   });
 }
@@ -93,9 +101,7 @@ export async function removeLocale(where: LocaleChange, code: string): Promise<L
     const locales = currentLocales(current);
     const locale = findLocale(locales, code);
     const defaultLocale = (current.defaultLocale as string | undefined) ?? 'en';
-    if (locale.code === defaultLocale) {
-      throw new ValidationError(`Locale "${code}" is the default locale and cannot be removed; make another locale the default first`);
-    }
+    if (locale.code === defaultLocale) throw new ValidationError(m.defaultNotRemovable(code));
     writeLocales(doc, locales.filter((existing) => existing.code !== locale.code));
     return locale;
   });
@@ -106,10 +112,31 @@ export async function removeLocale(where: LocaleChange, code: string): Promise<L
  * @example await setDefaultLocale({ projectDir, dataDir }, 'fr')
  */
 export async function setDefaultLocale(where: LocaleChange, code: string): Promise<Locale> {
+  return changeLocale(where, code, { isDefault: true });
+}
+
+export interface LocaleEdit {
+  /** A new display name. */
+  name?: string;
+  /** true makes it the default locale; false is refused on the default one (another must become it). */
+  isDefault?: boolean;
+}
+
+/**
+ * Renames an added locale, or makes it the default one, in one write.
+ * @example await changeLocale({ projectDir, dataDir }, 'fr', { name: 'Français', isDefault: true })
+ */
+export async function changeLocale(where: LocaleChange, code: string, edit: LocaleEdit): Promise<Locale> {
   return editConfigFile(where.projectDir, where.dataDir, 'i18n', (doc, current) => {
-    const locale = findLocale(currentLocales(current), code);
-    doc.setIn(['defaultLocale'], locale.code);
-    return locale;
+    const locales = currentLocales(current);
+    const locale = findLocale(locales, code);
+    const isDefault = locale.code === ((current.defaultLocale as string | undefined) ?? 'en');
+    if (edit.isDefault === false && isDefault) throw localeFieldError('isDefault', m.defaultStays(locale.code));
+    const name = edit.name?.trim();
+    const changed = name ? { ...locale, name } : locale;
+    if (name) writeLocales(doc, locales.map((existing) => (existing.code === locale.code ? changed : existing)));
+    if (edit.isDefault) doc.setIn(['defaultLocale'], locale.code);
+    return changed;
   });
 }
 
@@ -118,7 +145,7 @@ function findLocale(locales: Locale[], code: string): Locale {
   const locale = locales.find((existing) => existing.code === code);
   if (!locale) {
     const codes = locales.map((existing) => existing.code);
-    throw new ValidationError(`Locale "${code}" does not exist (locales: ${codes.join(', ')})${didYouMean(code, codes)}`);
+    throw new ValidationError(m.unknown(code, codes, didYouMean(code, codes)));
   }
   return locale;
 }

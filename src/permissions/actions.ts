@@ -34,6 +34,45 @@ export function contentTypeBuilderAction<C extends keyof typeof CONTENT_TYPE_BUI
   return `plugin::content-type-builder.${controller}.${action}`;
 }
 
+/**
+ * The site owner's settings, with Strapi's admin action names (`admin::api-tokens.read`,
+ * `admin::webhooks.create`): managing API tokens and webhooks (docs/api/settings.md).
+ */
+export const ADMIN_ACTIONS = {
+  'api-tokens': ['read', 'create', 'update', 'delete', 'regenerate'],
+  webhooks: ['read', 'create', 'update', 'delete'],
+} as const;
+export type AdminController = keyof typeof ADMIN_ACTIONS;
+
+/** `admin::api-tokens.read` */
+export function adminAction<C extends AdminController>(controller: C, action: (typeof ADMIN_ACTIONS)[C][number]): string {
+  return `admin::${controller}.${action}`;
+}
+
+/** The i18n plugin's writes of the project's locales (`POST|PUT|DELETE /api/i18n/locales`). */
+export const LOCALE_WRITE_ACTIONS = ['create', 'update', 'delete'] as const;
+
+/** `plugin::i18n.locales.create` */
+export function localeAction(action: (typeof LOCALE_WRITE_ACTIONS)[number] | 'listLocales'): string {
+  return `plugin::i18n.locales.${action}`;
+}
+
+/**
+ * Every settings action: what only a person's role may hold. No API token reaches them, a
+ * full-access one included (a token is a site's or a build's credential, as Strapi's content-API
+ * tokens are, and one that could mint tokens would outlive its own revocation).
+ */
+export const SETTINGS_ACTIONS: readonly string[] = Object.freeze([
+  ...Object.entries(ADMIN_ACTIONS).flatMap(([controller, actions]) => actions.map((action) => `admin::${controller}.${action}`)),
+  ...LOCALE_WRITE_ACTIONS.map(localeAction),
+]);
+const SETTINGS = new Set(SETTINGS_ACTIONS);
+
+/** Whether an action id is one of the site owner's settings (see SETTINGS_ACTIONS). */
+export function isSettingsAction(action: string): boolean {
+  return SETTINGS.has(action);
+}
+
 export const COLLECTION_TYPE_ACTIONS = ['find', 'findOne', 'create', 'update', 'delete', 'createLocalization', 'history', 'restore'] as const;
 export const SINGLE_TYPE_ACTIONS = ['find', 'update', 'delete', 'createLocalization', 'history', 'restore'] as const;
 /**

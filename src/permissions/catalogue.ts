@@ -5,12 +5,21 @@
 import { ValidationError } from '../errors.js';
 import type { ContentType } from '../schema/index.js';
 import { nearest } from '../suggest.js';
-import { COLLECTION_TYPE_ACTIONS, CONTENT_TYPE_BUILDER_ACTIONS, contentTypeBuilderAction, DRAFT_ACTIONS, SINGLE_TYPE_ACTIONS, UPLOAD_ACTIONS, USERS_PERMISSIONS_ACTIONS, contentAction, uploadAction, usersPermissionsAction } from './actions.js';
+import {
+  COLLECTION_TYPE_ACTIONS, CONTENT_TYPE_BUILDER_ACTIONS, contentTypeBuilderAction, DRAFT_ACTIONS, SETTINGS_ACTIONS, SINGLE_TYPE_ACTIONS, UPLOAD_ACTIONS,
+  USERS_PERMISSIONS_ACTIONS, contentAction, localeAction, uploadAction, usersPermissionsAction,
+} from './actions.js';
 import { permissionMessages } from './messages.js';
 import { isPlainObject } from '../objects.js';
 
 /** The i18n plugin's one content-API action: `GET /api/i18n/locales`. */
-export const I18N_LIST_LOCALES = 'plugin::i18n.locales.listLocales';
+export const I18N_LIST_LOCALES = localeAction('listLocales');
+
+/**
+ * Strapi's admin actions have two parts (`admin::api-tokens.read`); in the permission tree they sit
+ * under the type `admin`, their first part as the controller: `admin.controllers['api-tokens'].read`.
+ */
+const ADMIN_TYPE = 'admin';
 
 /** What the catalogue needs of the loaded content types. */
 export interface CatalogueSchemas {
@@ -29,7 +38,7 @@ const catalogues = new WeakMap<object, readonly string[]>();
 
 /**
  * Every valid action id: the content actions of each content type, then users-permissions, upload,
- * the content-type builder, then i18n.
+ * the content-type builder, i18n, then the site owner's settings (SETTINGS_ACTIONS).
  * @example actionCatalogue(schemas).includes('api::article.article.find') // true
  */
 export function actionCatalogue(schemas: CatalogueSchemas, custom: readonly string[] = NO_CUSTOM_ACTIONS): readonly string[] {
@@ -49,7 +58,7 @@ export function actionCatalogue(schemas: CatalogueSchemas, custom: readonly stri
     for (const [controller, actions] of Object.entries(CONTENT_TYPE_BUILDER_ACTIONS)) {
       for (const action of actions) ids.push(contentTypeBuilderAction(controller as keyof typeof CONTENT_TYPE_BUILDER_ACTIONS, action as never));
     }
-    ids.push(I18N_LIST_LOCALES);
+    ids.push(I18N_LIST_LOCALES, ...SETTINGS_ACTIONS);
     catalogue = Object.freeze(ids);
     catalogues.set(schemas.contentTypes, catalogue);
   }
@@ -70,13 +79,21 @@ function withCustomActions(base: readonly string[], custom: readonly string[]): 
 }
 
 /**
- * `api::article.article.find` → `['api::article', 'article', 'find']`; undefined when the id does
- * not have the `<type>.<controller>.<action>` shape.
+ * `api::article.article.find` → `['api::article', 'article', 'find']`, `admin::webhooks.read` →
+ * `['admin', 'webhooks', 'read']`; undefined when the id has neither shape.
  */
 export function splitAction(id: string): [type: string, controller: string, action: string] | undefined {
+  if (id.includes('__proto__')) return undefined;
+  const admin = /^admin::([^.:]+)\.([^.]+)$/.exec(id);
+  if (admin) return [ADMIN_TYPE, admin[1]!, admin[2]!];
   const match = /^([^.:]+::[^.]+)\.([^.]+)\.([^.]+)$/.exec(id);
-  if (!match || id.includes('__proto__')) return undefined;
+  if (!match) return undefined;
   return [match[1]!, match[2]!, match[3]!];
+}
+
+/** The action id of a place in the permission tree: splitAction's inverse. */
+function joinAction(type: string, controller: string, action: string): string {
+  return type === ADMIN_TYPE ? `admin::${controller}.${action}` : `${type}.${controller}.${action}`;
 }
 
 /**
@@ -167,7 +184,7 @@ export function actionsFromTree(tree: unknown, known: Iterable<string>, path: re
           const enabledPath = [...entryPath, 'enabled'];
           throw shapeError(enabledPath, permissionMessages.enabledNotBoolean(enabledPath.join('.')), entry.enabled);
         }
-        const id = `${type}.${controller}.${action}`;
+        const id = joinAction(type, controller, action);
         if (!knownSet.has(id)) unknown.push(id);
         else if (entry.enabled === true) enabled.push(id);
       }

@@ -27,6 +27,7 @@ import type { Schemas } from '../schema/index.js';
 import type { Row, Table } from '../storage/index.js';
 import { parseYaml } from '../yaml.js';
 import { connectRedis } from '../redis/index.js';
+import { createLocaleService, documentsInLocale } from '../i18n/index.js';
 import { startDeliveries } from '../webhooks/index.js';
 import { followContentTypes } from './follow-content-types.js';
 import { createLiveContent, type LiveContent } from './live-content.js';
@@ -52,6 +53,12 @@ export async function openProject(dir: string, options: OpenOptions = {}): Promi
     const serving: Omit<Project, keyof ProjectData> = {
       documents: served.documents,
       content: content.live.content,
+      locales: createLocaleService({
+        where: { projectDir: data.paths.root, dataDir: data.paths.data },
+        i18n: () => data.config.i18n,
+        reload: () => reloadLocales(opened, log),
+        documentsIn: (code) => documentsInLocale(content.live.content, data.schemas.contentTypes, code),
+      }),
       tokens,
       ...accounts,
       log,

@@ -19,6 +19,7 @@ import { createFileStore, MIGRATIONS, type DocumentAdapter, type FileStore, type
 import type { Redis } from '../redis/index.js';
 import { createWebhookService, type DeliveryRow, type WebhookRow, type WebhookService } from '../webhooks/index.js';
 import type { HistoryBook } from '../history/index.js';
+import type { LocaleService } from '../i18n/index.js';
 import { openExtensions, type Extensions } from '../extensions/index.js';
 import { apiTokenSalt } from './api-token-salt.js';
 import { openStore, type ProjectStore } from './store.js';
@@ -47,6 +48,8 @@ export interface Project extends ProjectData {
   tokens: TokenSettings;
   /** The accounts flows of /api/auth. */
   auth: AuthService;
+  /** The locales' writes of the settings routes (config/i18n.yaml), followed by this process at once. */
+  locales: LocaleService;
   /** Refresh-mode sessions. */
   sessions: Sessions;
   /** The public base URL: `server.url`, else the address the server listens on. */

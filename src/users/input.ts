@@ -56,6 +56,8 @@ export interface UserInputOptions {
   lookup: ModelLookup;
   /** Uniqueness of custom `unique` attributes among the other users. */
   isUnique: (attribute: string, value: unknown, path: string[]) => boolean;
+  /** false: a create without `password` is an invitation's account, which has none yet. Default true. */
+  passwordRequired?: boolean;
 }
 
 /**
@@ -86,9 +88,10 @@ export function validateUserInput(input: unknown, options: UserInputOptions): Va
   }
 
   const issues: ValidationIssue[] = [];
+  const required: readonly string[] = options.passwordRequired === false ? CREDENTIALS.filter((field) => field !== 'password') : CREDENTIALS;
   for (const field of CREDENTIALS) {
     if (!Object.hasOwn(data, field)) {
-      if (options.mode === 'create') issues.push({ path: [field], message: m.requiredField(field), name: 'ValidationError' });
+      if (options.mode === 'create' && required.includes(field)) issues.push({ path: [field], message: m.requiredField(field), name: 'ValidationError' });
     } else if (data[field] === null) {
       issues.push({ path: [field], message: validationMessages.type(field, 'string', null), name: 'ValidationError', value: null });
       delete data[field];

@@ -47,9 +47,21 @@ export interface CreateUserOptions {
   defaultRole?: boolean;
 }
 
+/** The set-password code an invitation's email carries: a reset code (POST /api/auth/reset-password takes it). */
+export interface Invitation {
+  /** Its SHA-256 (auth's one-time tokens): the code itself is never stored. */
+  resetPasswordToken: string;
+  resetPasswordTokenExpiresAt: string;
+}
+
 export interface UserService {
   /** POST /api/users, `folio user create`, registration. Needs `user.create`. */
   create(actor: Actor, input: unknown, options?: CreateUserOptions): Promise<UserRow>;
+  /**
+   * POST /api/users/invite: a local account with no password yet (nobody can sign in to it), not
+   * confirmed, holding the set-password code's hash. `input`: `email`, `username`, `role`. Needs `user.create`.
+   */
+  invite(actor: Actor, input: Record<string, unknown>, invitation: Invitation): Promise<UserRow>;
   /** PUT /api/users/:id: only the fields given change. Needs `user.update`. */
   update(actor: Actor, id: number, input: unknown): Promise<UserRow>;
   /** DELETE /api/users/:id: answers the deleted row. Needs `user.destroy`. */
@@ -102,11 +114,12 @@ export function createUserService(deps: UserServiceDeps): UserService {
 
   // --- checks that depend on the other rows (run before hashing, and again under the lock) ---
 
-  function validate(input: unknown, mode: 'create' | 'update', rows: readonly UserRow[], self?: number): ValidatedInput {
+  function validate(input: unknown, mode: 'create' | 'update', rows: readonly UserRow[], self?: number, passwordRequired = true): ValidatedInput {
     return validateUserInput(input, {
       mode,
       model,
       lookup,
+      passwordRequired,
       // Inside components a unique value is per entry, as for content types.
       isUnique: (attribute, value, path) => path.length > 1 || !rows.some((row) => row.id !== self && row[attribute] === value),
     });
@@ -157,6 +170,38 @@ export function createUserService(deps: UserServiceDeps): UserService {
     return users.rows().filter((row) => keep(row) && (!search || search(row)));
   }
 
+  /**
+   * Adds the account of a checked body, checked again under the table's lock (another process may
+   * have taken the email or username meanwhile); `fixed` are the fields the server decides.
+   */
+  function insert(input: unknown, options: CreateUserOptions, fixed: Partial<UserRow> & Pick<UserRow, 'password'>): Promise<UserRow> {
+    return users.update((data) => {
+      const values = validate(input, 'create', data.rows, undefined, fixed.password !== null);
+      assertAvailable(data.rows, values);
+      const role = newRole(values, data.rows, options);
+      const stamp = now();
+      const row: UserRow = {
+        id: data.nextId++,
+        documentId: newDocumentId(),
+        username: values.username as string,
+        email: (values.email as string).toLowerCase(),
+        provider: 'local',
+        resetPasswordToken: null,
+        confirmationToken: null,
+        confirmed: values.confirmed as boolean,
+        blocked: values.blocked as boolean,
+        role,
+        createdAt: stamp,
+        updatedAt: stamp,
+        publishedAt: stamp,
+        ...fixed,
+      };
+      applyCustom(row, values, undefined, data.rows);
+      data.rows.push(row);
+      return row;
+    });
+  }
+
   return {
     evalContext,
 
@@ -166,31 +211,13 @@ export function createUserService(deps: UserServiceDeps): UserService {
       assertAvailable(users.rows(), first);
       newRole(first, users.rows(), options);
       const password = await hashPassword(first.password as string);
-      return users.update((data) => {
-        const values = validate(input, 'create', data.rows);
-        assertAvailable(data.rows, values);
-        const role = newRole(values, data.rows, options);
-        const stamp = now();
-        const row: UserRow = {
-          id: data.nextId++,
-          documentId: newDocumentId(),
-          username: values.username as string,
-          email: (values.email as string).toLowerCase(),
-          provider: 'local',
-          password,
-          resetPasswordToken: null,
-          confirmationToken: null,
-          confirmed: values.confirmed as boolean,
-          blocked: values.blocked as boolean,
-          role,
-          createdAt: stamp,
-          updatedAt: stamp,
-          publishedAt: stamp,
-        };
-        applyCustom(row, values, undefined, data.rows);
-        data.rows.push(row);
-        return row;
-      });
+      return insert(input, options, { password });
+    },
+
+    async invite(actor, input, invitation) {
+      assertCan(actor, usersPermissionsAction('user', 'create'));
+      assertAvailable(users.rows(), validate(input, 'create', users.rows(), undefined, false));
+      return insert(input, {}, { password: null, confirmed: false, blocked: false, ...invitation });
     },
 
     async update(actor, id, input) {

@@ -1,19 +1,27 @@
 /**
- * Webhooks: defined from the CLI and kept in the store (so every process and a running server see
- * them at once), given each write's deliveries to commit with it (`outbox`, one delivery per
- * webhook), and delivered afterwards by `startDeliveries`.
+ * Webhooks: defined from the CLI or `/api/admin/webhooks` and kept in the store (so every process
+ * and a running server see them at once), given each write's deliveries to commit with it
+ * (`outbox`, one delivery per webhook), and delivered afterwards by `startDeliveries`. Every call
+ * that reads or changes them takes its caller and checks its `admin::webhooks.*` action.
  */
-import { Agent as HttpAgent, request as httpRequest, validateHeaderName, validateHeaderValue } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { ApplicationError, NotFoundError, ValidationError } from '../errors.js';
+import { NotFoundError } from '../errors.js';
 import { newDocumentId } from '../ids.js';
+import { adminAction, assertCan, type Actor } from '../permissions/index.js';
 import type { Table } from '../storage/index.js';
 import { didYouMean } from '../suggest.js';
-import { ALLOW_SETTING, bareHost, isPrivateAddress, isPrivateHost, REFUSED, refusingPrivate } from './addresses.js';
+import { ALLOW_SETTING, bareHost, isPrivateAddress, REFUSED, refusingPrivate } from './addresses.js';
+import {
+  checkEvents, checkHeaders, checkName, checkSecret, checkUrl, CLI_FIELDS, fieldError, HIDDEN_VALUE, shownUrl, unsendable, webhookMessages,
+  type WebhookChange, type WebhookFieldNames, type WebhookInput,
+} from './input.js';
 import { signature } from './signature.js';
 import type { DeliveryStore, NewDelivery } from './store.js';
-import { TEST_EVENT, WEBHOOK_EVENTS, type DeliveryRow, type WebhookEvent, type WebhookNotice, type WebhookRow } from './types.js';
+import { TEST_EVENT, type DeliveryRow, type WebhookEvent, type WebhookNotice, type WebhookRow } from './types.js';
+
+export { shownUrl, type WebhookInput };
 
 export interface WebhookServiceDeps {
   webhooks: Table<WebhookRow>;
@@ -33,25 +41,17 @@ export interface Outbox {
   recorded(): void;
 }
 
-export interface WebhookInput {
-  name: string;
-  url: string;
-  /** `entry.create,entry.publish` or a list. */
-  events: string | string[];
-  /** `Name: value` each. */
-  headers?: string[];
-  secret?: string;
-}
-
-/** A webhook as `list` shows it: header values and the secret never, only that they are set. */
+/** A webhook as `list` and the routes show it: header values and the secret never, only that they are set. */
 export interface ShownWebhook {
   id: number;
   name: string;
   url: string;
   events: WebhookEvent[];
+  /** `Name: ***` each. */
   headers: string[];
   signed: boolean;
   createdAt: string;
+  updatedAt: string;
 }
 
 export interface ShownDelivery {
@@ -60,112 +60,39 @@ export interface ShownDelivery {
   status: DeliveryRow['status'];
   attempts: number;
   lastStatus: number | null;
+  /** Why the last attempt failed (`HTTP 500`, `ECONNREFUSED`, `no answer within 10 s`), or null. */
   lastError: string | null;
   createdAt: string;
   finishedAt: string | null;
 }
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-/** Headers a delivery sets itself. */
-const OWN_HEADERS = new Set(['content-type', 'content-length', 'host', 'connection', 'transfer-encoding', 'user-agent']);
+/** What a test event did: the receiver's status, or why there is none. */
+export interface TestOutcome {
+  status: number | null;
+  error: string | null;
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-/** A URL as it may be shown: without a password in it. */
-export function shownUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '[not a URL]';
-  }
-}
-
-function checkUrl(raw: string, allowPrivateAddresses: boolean): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ValidationError(`--url must be an http:// or https:// URL, got "${shownUrl(raw) === '[not a URL]' ? raw : shownUrl(raw)}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ValidationError(`--url must be an http:// or https:// URL, got a ${url.protocol.replace(/:$/, '')}: URL`);
-  // Only the host is named: the URL may carry a password.
-  if (!allowPrivateAddresses && isPrivateHost(url.hostname)) {
-    throw new ValidationError(`--url points at ${bareHost(url.hostname)}, a loopback, link-local or private address: webhooks may not reach those unless ${ALLOW_SETTING} is true`);
-  }
-  return url.toString();
-}
-
-function checkEvents(raw: string | string[]): WebhookEvent[] {
-  const names = (Array.isArray(raw) ? raw : [raw]).flatMap((entry) => entry.split(',')).map((entry) => entry.trim()).filter(Boolean);
-  if (names.length === 0) throw new ValidationError(`--events needs at least one event: ${WEBHOOK_EVENTS.join(', ')}`);
-  for (const name of names) {
-    if (!(WEBHOOK_EVENTS as readonly string[]).includes(name)) throw new ValidationError(`"${name}" is not an event${didYouMean(name, WEBHOOK_EVENTS)} Events: ${WEBHOOK_EVENTS.join(', ')}`);
-  }
-  return [...new Set(names)] as WebhookEvent[];
-}
-
-/** Whether Node's HTTP client takes a header name: an RFC 9110 token. */
-function validName(name: string): boolean {
-  try {
-    validateHeaderName(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether Node's HTTP client takes a header value: tabs and visible Latin-1 characters, nothing above U+00FF. */
-function validValue(name: string, value: unknown): boolean {
-  try {
-    validateHeaderValue(name, value as string); // a row written by hand may hold anything
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const BAD_VALUE = 'has a value a header cannot carry: only tabs and printable Latin-1 characters (none above U+00FF, no line break or control character)';
-
-/** Why these headers cannot be sent (a row written by hand or by an older version), or undefined; never a value. */
-function unsendable(headers: Record<string, unknown>): string | undefined {
-  for (const [name, value] of Object.entries(headers)) {
-    // A name that is not a token may be anything (a value pasted by mistake): it is not repeated either.
-    if (!validName(name)) return 'a header name is not a valid HTTP token';
-    if (!validValue(name, value)) return `header ${name} ${BAD_VALUE}`;
-  }
-  return undefined;
-}
-
-function checkHeaders(raw: readonly string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [index, entry] of raw.entries()) {
-    const colon = entry.indexOf(':');
-    // The value may be a credential: a refused header is told by its place, never repeated.
-    if (colon < 0) throw new ValidationError(`--header number ${index + 1} has no colon: write it as 'Name: value'`);
-    const name = entry.slice(0, colon).trim();
-    const value = entry.slice(colon + 1).trim();
-    if (!validName(name)) throw new ValidationError(`--header "${name.slice(0, 40)}" is not a header name (letters, digits and - only)`);
-    if (OWN_HEADERS.has(name.toLowerCase()) || name.toLowerCase().startsWith('x-folio-')) throw new ValidationError(`--header ${name} is set by every delivery itself and cannot be given`);
-    if (!validValue(name, value)) throw new ValidationError(`--header ${name} ${BAD_VALUE}`);
-    headers[name] = value;
-  }
-  return headers;
-}
+const can = (action: 'read' | 'create' | 'update' | 'delete') => adminAction('webhooks', action);
 
 /**
- * @example const webhooks = createWebhookService({ webhooks: tables.webhooks, deliveries: tables.deliveries, settings: () => config.server.webhooks });
+ * @example
+ * const webhooks = createWebhookService({ webhooks: tables.webhooks, deliveries: tables.deliveries, settings: () => config.server.webhooks });
+ * await webhooks.create(SYSTEM_ACTOR, { name: 'site', url: 'https://example.com/hook', events: 'entry.publish' });
  */
 export function createWebhookService(deps: WebhookServiceDeps) {
   const now = deps.now ?? Date.now;
   const listeners = new Set<() => void>();
 
-  function find(ref: string): WebhookRow {
-    const rows = deps.webhooks.rows();
+  /** A webhook by id (digits) or name, in `rows` (the table now, or the fresh data of a write); else 404. */
+  function find(ref: string, rows: readonly WebhookRow[] = deps.webhooks.rows()): WebhookRow {
     const found = /^\d+$/.test(ref) ? rows.find((row) => row.id === Number(ref)) : rows.find((row) => row.name === ref);
-    if (!found) throw new NotFoundError(`No webhook "${ref}"${didYouMean(ref, rows.map((row) => row.name))}; \`folio webhook list\` shows them`);
+    if (!found) throw new NotFoundError(webhookMessages.notFound(ref, didYouMean(ref, rows.map((row) => row.name))));
     return found;
+  }
+
+  function assertNameFree(rows: readonly WebhookRow[], name: string, self?: number): void {
+    if (rows.some((row) => row.name === name && row.id !== self)) throw fieldError(['name'], webhookMessages.nameTaken(name));
   }
 
   /** The deliveries of what a write did: one per webhook listening to each event. */
@@ -191,10 +118,22 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     name: row.name,
     url: shownUrl(row.url),
     events: row.events,
-    headers: Object.keys(row.headers).map((name) => `${name}: ***`),
+    headers: Object.keys(row.headers).map((name) => `${name}: ${HIDDEN_VALUE}`),
     signed: row.secret !== null,
     createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   });
+
+  /** The fields of a change, checked against the webhook as it is (a URL sent back as it was shown keeps the stored one). */
+  function changed(current: WebhookRow, change: WebhookChange, fields: WebhookFieldNames): Partial<WebhookRow> {
+    const next: Partial<WebhookRow> = {};
+    if (change.name !== undefined) next.name = checkName(change.name);
+    if (change.url !== undefined && change.url !== shownUrl(current.url)) next.url = checkUrl(change.url, deps.settings().allowPrivateAddresses, fields);
+    if (change.events !== undefined) next.events = checkEvents(change.events, fields);
+    if (change.headers !== undefined) next.headers = checkHeaders(change.headers, fields, current.headers);
+    if (change.secret !== undefined) next.secret = checkSecret(change.secret, fields);
+    return next;
+  }
 
   /** The headers and body of one POST (a secret signs it now: a retry is signed anew). */
   function request(webhook: WebhookRow, body: string, deliveryId: string): { headers: Record<string, string>; body: string } {
@@ -219,26 +158,57 @@ export function createWebhookService(deps: WebhookServiceDeps) {
   }
 
   return {
-    list: (): ShownWebhook[] => deps.webhooks.rows().map(shown),
+    /** Every webhook, oldest first. Needs `admin::webhooks.read`. */
+    list(actor: Actor): ShownWebhook[] {
+      assertCan(actor, can('read'));
+      return deps.webhooks.rows().map(shown);
+    },
 
-    async create(input: WebhookInput): Promise<ShownWebhook> {
-      if (!NAME.test(input.name) || /^\d+$/.test(input.name)) throw new ValidationError(`"${input.name}" is not a webhook name: letters, digits, _ . - (up to 64), not only digits`);
-      const url = checkUrl(input.url, deps.settings().allowPrivateAddresses);
-      const events = checkEvents(input.events);
-      const headers = checkHeaders(input.headers ?? []);
-      if (input.secret !== undefined && input.secret.length < 8) throw new ValidationError('--secret must be at least 8 characters');
+    /** One webhook by id or name; else 404. Needs `admin::webhooks.read`. */
+    findOne(actor: Actor, ref: string): ShownWebhook {
+      assertCan(actor, can('read'));
+      return shown(find(ref));
+    },
+
+    /** Needs `admin::webhooks.create`; `fields`: how the caller names the input's fields (the CLI's options by default). */
+    async create(actor: Actor, input: WebhookInput, fields = CLI_FIELDS): Promise<ShownWebhook> {
+      assertCan(actor, can('create'));
+      const name = checkName(input.name);
+      const url = checkUrl(input.url, deps.settings().allowPrivateAddresses, fields);
+      const events = checkEvents(input.events, fields);
+      const headers = checkHeaders(input.headers ?? [], fields);
+      const secret = checkSecret(input.secret ?? null, fields);
       const stamp = iso(now());
       const row = await deps.webhooks.update((data) => {
-        if (data.rows.some((existing) => existing.name === input.name)) throw new ApplicationError(`A webhook named "${input.name}" exists already`);
-        const created: WebhookRow = { id: data.nextId++, documentId: newDocumentId(), name: input.name, url, events, headers, secret: input.secret ?? null, createdAt: stamp, updatedAt: stamp };
+        assertNameFree(data.rows, name);
+        const created: WebhookRow = { id: data.nextId++, documentId: newDocumentId(), name, url, events, headers, secret, createdAt: stamp, updatedAt: stamp };
         data.rows.push(created);
         return created;
       });
       return shown(row);
     },
 
-    /** Deletes a webhook and its deliveries (pending ones are not sent). */
-    async remove(ref: string): Promise<ShownWebhook> {
+    /**
+     * Changes what is given: `headers` replaces them all (a value sent as `***` keeps the stored
+     * one), `secret: null` unsigns. Needs `admin::webhooks.update`.
+     */
+    async update(actor: Actor, ref: string, change: WebhookChange, fields = CLI_FIELDS): Promise<ShownWebhook> {
+      assertCan(actor, can('update'));
+      const current = find(ref);
+      const next = changed(current, change, fields);
+      if (next.name !== undefined) assertNameFree(deps.webhooks.rows(), next.name, current.id);
+      const row = await deps.webhooks.update((data) => {
+        const stored = find(String(current.id), data.rows);
+        if (next.name !== undefined) assertNameFree(data.rows, next.name, stored.id);
+        Object.assign(stored, next, { updatedAt: iso(now()) });
+        return { ...stored };
+      });
+      return shown(row);
+    },
+
+    /** Deletes a webhook and its deliveries (pending ones are not sent). Needs `admin::webhooks.delete`. */
+    async remove(actor: Actor, ref: string): Promise<ShownWebhook> {
+      assertCan(actor, can('delete'));
       const target = find(ref);
       await deps.webhooks.update((data) => {
         data.rows = data.rows.filter((row) => row.id !== target.id);
@@ -247,8 +217,9 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       return shown(target);
     },
 
-    /** The last deliveries of a webhook, newest first. */
-    async deliveries(ref: string): Promise<ShownDelivery[]> {
+    /** The last deliveries of a webhook, newest first, each with why its last attempt failed. Needs `admin::webhooks.read`. */
+    async deliveries(actor: Actor, ref: string): Promise<ShownDelivery[]> {
+      assertCan(actor, can('read'));
       const target = find(ref);
       return (await deps.deliveries.of(target.id)).map((row) => ({ id: row.documentId, event: row.event, status: row.status, attempts: row.attempts, lastStatus: row.lastStatus, lastError: row.lastError, createdAt: row.createdAt, finishedAt: row.finishedAt }));
     },
@@ -270,8 +241,12 @@ export function createWebhookService(deps: WebhookServiceDeps) {
       return () => listeners.delete(listener);
     },
 
-    /** Sends a `trigger-test` event to a webhook now and answers the receiver's status (not recorded). */
-    async test(ref: string): Promise<{ status: number | null; error: string | null }> {
+    /**
+     * Sends a `trigger-test` event to a webhook now and answers the receiver's status, or why there
+     * is none (not recorded). Needs `admin::webhooks.update`, as Strapi's trigger does.
+     */
+    async test(actor: Actor, ref: string): Promise<TestOutcome> {
+      assertCan(actor, can('update'));
       const webhook = find(ref);
       const body = JSON.stringify({ event: TEST_EVENT, createdAt: iso(now()) });
       const outcome = await send(webhook, body, newDocumentId());
@@ -280,7 +255,6 @@ export function createWebhookService(deps: WebhookServiceDeps) {
 
     request,
     send,
-    find,
     /** Where the deliveries wait (the server's deliverer sends from it). */
     store: deps.deliveries,
   };

@@ -13,6 +13,7 @@ import { openProject, type Project } from '../../src/project/index.js';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { bearer, eventually, folio, readEnvFile, request, type JsonResponse } from '../_helpers/index.js';
 import { testProject } from '../_helpers/server.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const SALT = 'a-salt-for-the-tests';
@@ -57,7 +58,7 @@ test.after.each(() => server.close());
 const article = { data: { title: 'Written with a token' } };
 
 test('when a read-only token reads content then it is served, and every write or account endpoint is refused', async () => {
-  const { accessKey } = await server.project.apiTokens.create({ name: 'site-build', type: 'read-only' });
+  const { accessKey } = await server.project.apiTokens.create(SYSTEM_ACTOR, { name: 'site-build', type: 'read-only' });
   assert.is((await server.get('/api/articles')).status, 403, 'Public may not read articles here');
   assert.is((await server.get('/api/articles', accessKey)).status, 200);
   assert.is((await server.get('/api/categories', accessKey)).status, 200);
@@ -69,7 +70,7 @@ test('when a read-only token reads content then it is served, and every write or
 });
 
 test('when a full-access token is used then it may write content and reach the users and roles endpoints', async () => {
-  const { accessKey } = await server.project.apiTokens.create({ name: 'importer', type: 'full-access' });
+  const { accessKey } = await server.project.apiTokens.create(SYSTEM_ACTOR, { name: 'importer', type: 'full-access' });
   const created = await server.post('/api/articles', article, accessKey);
   assert.is(created.status, 200, created.text);
   assert.is((await server.get('/api/users', accessKey)).status, 200);
@@ -77,7 +78,7 @@ test('when a full-access token is used then it may write content and reach the u
 });
 
 test('when a custom token is used then exactly its actions are allowed', async () => {
-  const { accessKey } = await server.project.apiTokens.create({ name: 'writer', type: 'custom', grant: ['api::article.article.create', 'api::article.article.find'] });
+  const { accessKey } = await server.project.apiTokens.create(SYSTEM_ACTOR, { name: 'writer', type: 'custom', grant: ['api::article.article.create', 'api::article.article.find'] });
   assert.is((await server.post('/api/articles', article, accessKey)).status, 200);
   assert.is((await server.get('/api/articles', accessKey)).status, 200);
   assert.is((await server.get('/api/categories', accessKey)).status, 403);
@@ -85,7 +86,7 @@ test('when a custom token is used then exactly its actions are allowed', async (
 });
 
 test('when a token is unknown then it is 401 and never Public, while a JWT still signs a user in', async () => {
-  const { accessKey } = await server.project.apiTokens.create({ name: 'site-build' });
+  const { accessKey } = await server.project.apiTokens.create(SYSTEM_ACTOR, { name: 'site-build' });
   const unknown = `${accessKey.slice(0, -1)}${accessKey.endsWith('0') ? '1' : '0'}`;
   const refused = await server.get('/api/articles', unknown);
   assert.is(refused.status, 401);
@@ -96,23 +97,23 @@ test('when a token is unknown then it is 401 and never Public, while a JWT still
 });
 
 test('when a token is regenerated then the old value is refused at once and the new one works', async () => {
-  const first = await server.project.apiTokens.create({ name: 'site-build' });
+  const first = await server.project.apiTokens.create(SYSTEM_ACTOR, { name: 'site-build' });
   assert.is((await server.get('/api/articles', first.accessKey)).status, 200);
-  const second = await server.project.apiTokens.regenerate('site-build');
+  const second = await server.project.apiTokens.regenerate(SYSTEM_ACTOR, 'site-build');
   assert.is.not(second.accessKey, first.accessKey);
   assert.is((await server.get('/api/articles', first.accessKey)).status, 401);
   assert.is((await server.get('/api/articles', second.accessKey)).status, 200);
 });
 
 test('when a token is revoked then it is refused at once', async () => {
-  const { accessKey } = await server.project.apiTokens.create({ name: 'site-build' });
-  await server.project.apiTokens.revoke('site-build');
+  const { accessKey } = await server.project.apiTokens.create(SYSTEM_ACTOR, { name: 'site-build' });
+  await server.project.apiTokens.revoke(SYSTEM_ACTOR, 'site-build');
   assert.is((await server.get('/api/articles', accessKey)).status, 401);
-  assert.equal(server.project.apiTokens.list(), []);
+  assert.equal(server.project.apiTokens.list(SYSTEM_ACTOR), []);
 });
 
 test('when a token outlives its duration then it is 401 Token expired', async () => {
-  const { accessKey, token } = await server.project.apiTokens.create({ name: 'preview', duration: '7' });
+  const { accessKey, token } = await server.project.apiTokens.create(SYSTEM_ACTOR, { name: 'preview', duration: '7' });
   assert.is(token.expiresAt, new Date(server.clock.now + 7 * DAY).toISOString());
   server.clock.now += 7 * DAY - 1000;
   assert.is((await server.get('/api/articles', accessKey)).status, 200);
@@ -123,21 +124,21 @@ test('when a token outlives its duration then it is 401 Token expired', async ()
 });
 
 test('when a token is used then lastUsedAt is recorded, at most once a minute', async () => {
-  const { accessKey } = await server.project.apiTokens.create({ name: 'site-build' });
+  const { accessKey } = await server.project.apiTokens.create(SYSTEM_ACTOR, { name: 'site-build' });
   const started = new Date(server.clock.now).toISOString();
   await server.get('/api/articles', accessKey);
-  await eventually(async () => server.project.apiTokens.list()[0]!.lastUsedAt === started, 'lastUsedAt recorded');
+  await eventually(async () => server.project.apiTokens.list(SYSTEM_ACTOR)[0]!.lastUsedAt === started, 'lastUsedAt recorded');
   server.clock.now += 30 * 1000;
   await server.get('/api/articles', accessKey);
   await new Promise((resolve) => setTimeout(resolve, 100));
-  assert.is(server.project.apiTokens.list()[0]!.lastUsedAt, started, 'not written again within the minute');
+  assert.is(server.project.apiTokens.list(SYSTEM_ACTOR)[0]!.lastUsedAt, started, 'not written again within the minute');
   server.clock.now += 31 * 1000;
   await server.get('/api/articles', accessKey);
-  await eventually(async () => server.project.apiTokens.list()[0]!.lastUsedAt === new Date(server.clock.now).toISOString(), 'recorded again a minute later');
+  await eventually(async () => server.project.apiTokens.list(SYSTEM_ACTOR)[0]!.lastUsedAt === new Date(server.clock.now).toISOString(), 'recorded again a minute later');
 });
 
 test('when tokens are stored then only an HMAC-SHA512 of each value with API_TOKEN_SALT is on disk', async () => {
-  const { accessKey } = await server.project.apiTokens.create({ name: 'site-build', description: 'the nightly build' });
+  const { accessKey } = await server.project.apiTokens.create(SYSTEM_ACTOR, { name: 'site-build', description: 'the nightly build' });
   const stored = JSON.parse(await readFile(join(server.dir, 'data/tokens.json'), 'utf8'));
   assert.is(stored.rows[0].accessKey, createHmac('sha512', SALT).update(accessKey).digest('hex'));
   assert.is((await stat(join(server.dir, 'data/tokens.json'))).mode & 0o777, 0o600);
@@ -145,7 +146,7 @@ test('when tokens are stored then only an HMAC-SHA512 of each value with API_TOK
     const file = join(server.dir, 'data', name);
     if ((await stat(file)).isFile()) assert.not.ok((await readFile(file, 'utf8')).includes(accessKey), `${name} holds the token in clear`);
   }
-  assert.not.ok(JSON.stringify(server.project.apiTokens.list()).includes(accessKey));
+  assert.not.ok(JSON.stringify(server.project.apiTokens.list(SYSTEM_ACTOR)).includes(accessKey));
 });
 
 test('when the CLI creates or revokes a token then the running server obeys it without a restart', async () => {

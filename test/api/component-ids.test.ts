@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import { storedVersion } from '../_helpers/at-rest.js';
 import { eventually, listenLocal } from '../_helpers/index.js';
 import { apiServer, serveProject, testProject, type ApiServer, type ProjectOptions } from '../_helpers/server.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 /** A card holds links: a component inside a component. */
 const NESTED: Record<string, string> = {
@@ -191,7 +192,7 @@ async function webhookEntries(componentIds: boolean): Promise<{ entry: any; stor
   const sink = await receiver();
   const site = await served(componentIds, { config: { server: { webhooks: { timeout: 2, retryDelays: [1], allowPrivateAddresses: true } } } });
   try {
-    await site.project.webhooks.create({ name: 'site', url: sink.url, events: 'entry.create' });
+    await site.project.webhooks.create(SYSTEM_ACTOR, { name: 'site', url: sink.url, events: 'entry.create' });
     const created = await site.post('/api/articles?status=draft', { data: { title: 'Hooked', sections } });
     assert.is(created.status, 200, created.text);
     await eventually(async () => sink.bodies.length > 0, 'the delivery');

@@ -13,6 +13,7 @@ import { ValidationError, ForbiddenError } from '../../src/errors.js';
 import { eventually, folio as folioCommand } from '../_helpers/index.js';
 import { expectError } from '../_helpers/errors.js';
 import { serveProject, testProject, type ApiServer } from '../_helpers/server.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 const ARTICLE = 'api::article.article';
 const CATEGORY = 'api::category.category';
@@ -157,7 +158,7 @@ let target: { dir: string; cleanup: () => Promise<void> };
 shared.before(async () => {
   target = await testProject({ authenticatedActions: ['api::article.article.history', 'api::article.article.find', 'api::article.article.findOne'] });
   server = await serveProject(target.dir, target.cleanup);
-  await server.project.webhooks.create({ name: 'site', url: 'https://hooks.example.com/folio', events: 'entry.create' });
+  await server.project.webhooks.create(SYSTEM_ACTOR, { name: 'site', url: 'https://hooks.example.com/folio', events: 'entry.create' });
   script = await openFolio({ dir: target.dir });
 });
 shared.after(async () => {
@@ -170,7 +171,7 @@ shared('the server serves what the script wrote, with its webhook recorded and i
   await eventually(async () => (await server.get(`/api/articles/${written.documentId}`)).status === 200, 'the server serves the document the script wrote');
   assert.is((await server.get(`/api/articles/${written.documentId}`)).body.data.title, 'From a script');
   // The server finds the deliveries other processes recorded at its next look.
-  await eventually(async () => (await server.project.webhooks.deliveries('site')).some((delivery) => delivery.event === 'entry.create'), 'the write recorded its webhook delivery');
+  await eventually(async () => (await server.project.webhooks.deliveries(SYSTEM_ACTOR, 'site')).some((delivery) => delivery.event === 'entry.create'), 'the write recorded its webhook delivery');
   await script.close();
   const history = await server.project.content.history(server.project.schemas.byUid(ARTICLE)!, written.documentId, { locale: undefined, actor: { kind: 'system' } });
   assert.equal(history.data.map((entry) => entry.action), ['create'], 'the write is in the history, as the system (git\'s own user) made it');

@@ -64,8 +64,8 @@ graphql.before(async () => {
   });
   const registered = await api.post('/api/auth/local/register', { username: 'alice', email: 'alice@example.com', password: 'a-long-password-1' });
   alice = { Authorization: `Bearer ${registered.body.jwt}` };
-  readOnly = { Authorization: `Bearer ${(await api.project.apiTokens.create({ name: 'site-build', type: 'read-only' })).accessKey}` };
-  articlesOnly = { Authorization: `Bearer ${(await api.project.apiTokens.create({ name: 'articles-only', type: 'custom', grant: ['api::article.article.find'] })).accessKey}` };
+  readOnly = { Authorization: `Bearer ${(await api.project.apiTokens.create(SYSTEM_ACTOR, { name: 'site-build', type: 'read-only' })).accessKey}` };
+  articlesOnly = { Authorization: `Bearer ${(await api.project.apiTokens.create(SYSTEM_ACTOR, { name: 'articles-only', type: 'custom', grant: ['api::article.article.find'] })).accessKey}` };
   // Content written through REST: what GraphQL must then answer alike.
   const category = async (name: string) => (await api.post('/api/categories', { data: { name } }, alice)).body.data.documentId as string;
   const news = await category('News');
@@ -249,9 +249,9 @@ graphql('a single type: update creates or changes its document, delete removes i
 });
 
 graphql('a GraphQL write sends its webhook and is in the document history under its author', async () => {
-  await api.project.webhooks.create({ name: 'site', url: 'https://hooks.example.com/folio', events: 'entry.create' });
+  await api.project.webhooks.create(SYSTEM_ACTOR, { name: 'site', url: 'https://hooks.example.com/folio', events: 'entry.create' });
   const created = (await data('mutation { createArticle(data: { title: "Told to the webhook" }) { documentId } }', alice)).createArticle;
-  await eventually(async () => (await api.project.webhooks.deliveries('site')).some((delivery) => delivery.event === 'entry.create'), 'the GraphQL create recorded its webhook delivery');
+  await eventually(async () => (await api.project.webhooks.deliveries(SYSTEM_ACTOR, 'site')).some((delivery) => delivery.event === 'entry.create'), 'the GraphQL create recorded its webhook delivery');
   const history = (await api.get(`/api/articles/${created.documentId}/history`, alice)).body.data;
   assert.is(history[0].action, 'create');
   assert.equal(history[0].author, { username: 'alice', email: 'alice@example.com' });

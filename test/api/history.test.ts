@@ -6,6 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { apiServer, type ApiServer } from '../_helpers/server.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 const ARTICLE = ['find', 'findOne', 'create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft', 'createLocalization', 'history', 'restore'].map((action) => `api::article.article.${action}`);
 const HOMEPAGE = ['find', 'update', 'delete', 'history', 'restore'].map((action) => `api::homepage.homepage.${action}`);
@@ -20,7 +21,7 @@ history.before(async () => {
   api = await apiServer({ publicActions: ['api::article.article.find'], authenticatedActions: [...ARTICLE, ...HOMEPAGE, ...CATEGORY] });
   const registered = await api.post('/api/auth/local/register', { username: 'alice', email: 'alice@example.com', password: 'a-long-password-1' });
   alice = { Authorization: `Bearer ${registered.body.jwt}` };
-  const { accessKey } = await api.project.apiTokens.create({ name: 'site-build', type: 'full-access' });
+  const { accessKey } = await api.project.apiTokens.create(SYSTEM_ACTOR, { name: 'site-build', type: 'full-access' });
   token = { Authorization: `Bearer ${accessKey}` };
 });
 history.after(() => api.close());

@@ -9,6 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { apiServer, USER_ACTIONS, type ApiServer } from '../_helpers/server.js';
 import { storedTable } from '../_helpers/at-rest.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 const NOTE = `kind: collectionType
 info: { singularName: note, pluralName: notes, displayName: Note }
@@ -113,7 +114,7 @@ test('a policy and its handler see one state: the user without secrets and how t
   const everything = JSON.stringify(asAlice);
   for (const secret of ['password', 'scrypt', 'tokenVersion', '"permissions"', '"actor"']) assert.not.ok(everything.includes(secret), `no ${secret}`);
 
-  const { accessKey } = await api.project.apiTokens.create({ name: 'site-build', type: 'read-only' });
+  const { accessKey } = await api.project.apiTokens.create(SYSTEM_ACTOR, { name: 'site-build', type: 'read-only' });
   const asToken = (await api.get('/api/whoami', { Authorization: `Bearer ${accessKey}` })).body.handler;
   assert.equal(asToken.auth, { strategy: { name: 'api-token' }, credentials: { id: asToken.auth.credentials.id, name: 'site-build' } });
   assert.is(asToken.user, undefined);

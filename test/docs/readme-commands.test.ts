@@ -42,6 +42,7 @@ const PAGES = [
   'docs/api/permissions-and-tokens.md',
   'docs/api/accounts.md',
   'docs/api/users-and-roles.md',
+  'docs/api/settings.md',
   'docs/api/media.md',
   'docs/api/differences-from-strapi.md',
   'docs/api/strapi-front-ends.md',

@@ -16,6 +16,7 @@ import { PROJECT_GITIGNORE } from '../../src/project/index.js';
 import { folio, request } from '../_helpers/index.js';
 import { serve, serveProject, testProject, type ApiServer } from '../_helpers/server.js';
 import { addUserRow } from '../_helpers/users.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 const run = promisify(execFile);
 // The spec's own git calls take a repository another user owns (see the read-only one below).
@@ -79,7 +80,7 @@ commits('writes of two users, a token and the CLI are commits of their authors, 
   try {
     const alice = await signUp(api, 'alice');
     const bob = await signUp(api, 'bob');
-    const { accessKey } = await api.project.apiTokens.create({ name: 'site-build', type: 'full-access' });
+    const { accessKey } = await api.project.apiTokens.create(SYSTEM_ACTOR, { name: 'site-build', type: 'full-access' });
     const token = { Authorization: `Bearer ${accessKey}` };
     const writers = [alice, bob, token];
     const ids: string[] = [];

@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../src/errors.js';
-import { actionCatalogue, actionsFromTree, permissionMessages, permissionTree, USERS_PERMISSIONS_ACTIONS } from '../../src/permissions/index.js';
+import { actionCatalogue, actionsFromTree, permissionMessages, permissionTree, SETTINGS_ACTIONS, USERS_PERMISSIONS_ACTIONS } from '../../src/permissions/index.js';
 import { expectError } from '../_helpers/index.js';
 
 const schemas = {
@@ -18,7 +18,7 @@ const schemas = {
 
 const catalogue = suite('actionCatalogue(schemas)');
 
-catalogue('should list the content actions of each type by kind, then users-permissions, upload, the content-type builder, then i18n', () => {
+catalogue('should list the content actions of each type by kind, then users-permissions, upload, the content-type builder, i18n, then the settings', () => {
   const ids = actionCatalogue(schemas);
   assert.equal(ids.slice(0, 14), [
     'api::article.article.find',
@@ -37,9 +37,11 @@ catalogue('should list the content actions of each type by kind, then users-perm
     'api::homepage.homepage.restore',
   ]);
   const upCount = Object.values(USERS_PERMISSIONS_ACTIONS).reduce((sum, actions) => sum + actions.length, 0);
-  assert.is(ids.length, 14 + upCount + 4 + 4 + 1);
-  assert.equal(ids.slice(-9, -5), ['upload', 'find', 'findOne', 'destroy'].map((action) => `plugin::upload.content-api.${action}`));
-  assert.equal(ids.slice(-5, -1), [
+  assert.is(ids.length, 14 + upCount + 4 + 4 + 1 + SETTINGS_ACTIONS.length);
+  const settingsAt = ids.length - SETTINGS_ACTIONS.length;
+  assert.equal(ids.slice(settingsAt), [...SETTINGS_ACTIONS]);
+  assert.equal(ids.slice(settingsAt - 9, settingsAt - 5), ['upload', 'find', 'findOne', 'destroy'].map((action) => `plugin::upload.content-api.${action}`));
+  assert.equal(ids.slice(settingsAt - 5, settingsAt - 1), [
     'plugin::content-type-builder.content-types.getContentTypes',
     'plugin::content-type-builder.content-types.getContentType',
     'plugin::content-type-builder.components.getComponents',
@@ -48,7 +50,8 @@ catalogue('should list the content actions of each type by kind, then users-perm
   assert.ok(ids.includes('plugin::users-permissions.auth.register'));
   assert.ok(ids.includes('plugin::users-permissions.role.createRole'));
   assert.ok(ids.includes('plugin::users-permissions.permissions.getPermissions'));
-  assert.is(ids[ids.length - 1], 'plugin::i18n.locales.listLocales');
+  assert.is(ids[settingsAt - 1], 'plugin::i18n.locales.listLocales');
+  assert.equal(SETTINGS_ACTIONS.slice(0, 2), ['admin::api-tokens.read', 'admin::api-tokens.create'], "Strapi's admin names");
   assert.is(new Set(ids).size, ids.length, 'no id twice');
 });
 
@@ -63,7 +66,7 @@ const tree = suite('permissionTree(schemas, granted)');
 
 tree("should have Strapi's shape with every action disabled when nothing is granted", () => {
   const result = permissionTree(schemas);
-  assert.equal(Object.keys(result), ['api::article', 'api::homepage', 'plugin::users-permissions', 'plugin::upload', 'plugin::content-type-builder', 'plugin::i18n']);
+  assert.equal(Object.keys(result), ['api::article', 'api::homepage', 'plugin::users-permissions', 'plugin::upload', 'plugin::content-type-builder', 'plugin::i18n', 'admin']);
   assert.equal(result['plugin::upload'], { controllers: { 'content-api': Object.fromEntries(['upload', 'find', 'findOne', 'destroy'].map((action) => [action, { enabled: false, policy: '' }])) } });
   assert.equal(result['api::article'], {
     controllers: {
@@ -72,7 +75,8 @@ tree("should have Strapi's shape with every action disabled when nothing is gran
   });
   assert.equal(Object.keys(result['api::homepage']!.controllers.homepage!), ['find', 'update', 'delete', 'createLocalization', 'history', 'restore']);
   assert.equal(Object.keys(result['plugin::users-permissions']!.controllers), ['auth', 'user', 'role', 'permissions']);
-  assert.equal(result['plugin::i18n'], { controllers: { locales: { listLocales: { enabled: false, policy: '' } } } });
+  assert.equal(result['plugin::i18n'], { controllers: { locales: Object.fromEntries(['listLocales', 'create', 'update', 'delete'].map((action) => [action, { enabled: false, policy: '' }])) } });
+  assert.equal(Object.keys(result.admin!.controllers), ['api-tokens', 'webhooks']);
 });
 
 tree('should enable exactly the granted actions', () => {

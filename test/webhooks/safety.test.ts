@@ -14,6 +14,7 @@ import { createWebhookService, startDeliveries, type WebhookRow, type WebhookSer
 import { isPrivateAddress } from '../../src/webhooks/addresses.js';
 import { folio, listenLocal } from '../_helpers/index.js';
 import { apiServer, testProject } from '../_helpers/server.js';
+import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
 const NOTE = `kind: collectionType
 info: { singularName: note, pluralName: notes, displayName: Note }
@@ -111,7 +112,7 @@ test('create should refuse a URL whose host is a private IP literal or localhost
     ];
     for (const url of urls) {
       try {
-        await service.create({ name: 'site', url, events: 'entry.create' });
+        await service.create(SYSTEM_ACTOR, { name: 'site', url, events: 'entry.create' });
         assert.unreachable(`${url} was accepted`);
       } catch (error) {
         assert.instance(error, Error);
@@ -120,11 +121,11 @@ test('create should refuse a URL whose host is a private IP literal or localhost
         assert.not.match((error as Error).message, /url-password|\n/, url);
       }
     }
-    assert.equal(service.list(), []);
-    const created = await service.create({ name: 'public', url: 'https://hooks.example.com/folio', events: 'entry.create' });
+    assert.equal(service.list(SYSTEM_ACTOR), []);
+    const created = await service.create(SYSTEM_ACTOR, { name: 'public', url: 'https://hooks.example.com/folio', events: 'entry.create' });
     assert.is(created.url, 'https://hooks.example.com/folio', 'a name is not judged at create: its addresses are, at delivery');
     allow = true;
-    assert.is((await service.create({ name: 'local', url: 'http://127.0.0.1:9/x', events: 'entry.create' })).url, 'http://127.0.0.1:9/x');
+    assert.is((await service.create(SYSTEM_ACTOR, { name: 'local', url: 'http://127.0.0.1:9/x', events: 'entry.create' })).url, 'http://127.0.0.1:9/x');
   } finally {
     await close();
   }
@@ -140,26 +141,26 @@ test('a name that resolves to a private address should pass create and be refuse
   const service = createWebhookService({ webhooks: project.tables.webhooks, deliveries: project.webhooks.store, settings, lookup });
   const deliverer = startDeliveries({ service, webhooks: project.tables.webhooks, deliveries: project.webhooks.store, settings, log: project.log, pollMs: 50 });
   try {
-    await service.create({ name: 'site', url: `http://hooks.example.test:${sink.port}/hook`, events: 'entry.create,entry.update' });
+    await service.create(SYSTEM_ACTOR, { name: 'site', url: `http://hooks.example.test:${sink.port}/hook`, events: 'entry.create,entry.update' });
     const reason = 'refused: hooks.example.test resolves to a private address (127.0.0.1); set server.webhooks.allowPrivateAddresses to allow it';
-    assert.equal(await service.test('site'), { status: null, error: reason }, 'folio webhook test goes through the same check');
+    assert.equal(await service.test(SYSTEM_ACTOR, 'site'), { status: null, error: reason }, 'folio webhook test goes through the same check');
 
     const outbox = service.outbox([note('entry.create', 'one')])!;
     await outbox.with();
     outbox.recorded();
     deliverer.wake();
-    await until(async () => (await service.deliveries('site'))[0]?.status === 'failed', 'the refused delivery given up');
-    const [failed] = await service.deliveries('site');
+    await until(async () => (await service.deliveries(SYSTEM_ACTOR, 'site'))[0]?.status === 'failed', 'the refused delivery given up');
+    const [failed] = await service.deliveries(SYSTEM_ACTOR, 'site');
     assert.equal([failed!.attempts, failed!.lastStatus, failed!.lastError], [2, null, reason], 'retried on the normal schedule, then given up');
 
     answer = '::ffff:7f00:1';
-    assert.equal(await service.test('site'), { status: null, error: reason.replace('127.0.0.1', '::ffff:7f00:1') }, 'an IPv4-mapped loopback is loopback');
+    assert.equal(await service.test(SYSTEM_ACTOR, 'site'), { status: null, error: reason.replace('127.0.0.1', '::ffff:7f00:1') }, 'an IPv4-mapped loopback is loopback');
     assert.equal(sink.events, [], 'nothing reached the receiver');
 
     // Allowed, the very same name reaches the receiver: the lookup is the one the connection used.
     answer = '127.0.0.1';
     allow = true;
-    assert.equal(await service.test('site'), { status: 200, error: null });
+    assert.equal(await service.test(SYSTEM_ACTOR, 'site'), { status: 200, error: null });
     const next = service.outbox([note('entry.update', 'two')])!;
     await next.with();
     next.recorded();
@@ -180,13 +181,13 @@ test('an IP-literal URL written into the store, bypassing create, should be refu
   const deliverer = startDeliveries({ service: project.webhooks, webhooks: project.tables.webhooks, deliveries: project.webhooks.store, settings, log: project.log, pollMs: 50 });
   try {
     await writeRow(project, { url: `http://127.0.0.1:${sink.port}/hook` });
-    assert.equal(await project.webhooks.test('site'), { status: null, error: REFUSED_LOOPBACK });
+    assert.equal(await project.webhooks.test(SYSTEM_ACTOR, 'site'), { status: null, error: REFUSED_LOOPBACK });
     const outbox = project.webhooks.outbox([note('entry.create', 'one')])!;
     await outbox.with();
     outbox.recorded();
     deliverer.wake();
-    await until(async () => (await project.webhooks.deliveries('site'))[0]?.status === 'failed', 'the refused delivery given up');
-    assert.equal((await project.webhooks.deliveries('site')).map((row) => [row.status, row.lastError]), [['failed', REFUSED_LOOPBACK]]);
+    await until(async () => (await project.webhooks.deliveries(SYSTEM_ACTOR, 'site'))[0]?.status === 'failed', 'the refused delivery given up');
+    assert.equal((await project.webhooks.deliveries(SYSTEM_ACTOR, 'site')).map((row) => [row.status, row.lastError]), [['failed', REFUSED_LOOPBACK]]);
 
     await project.flush();
     const tested = await folio(['webhook', 'test', 'site', '--dir', project.paths.root]);
@@ -204,17 +205,17 @@ test('a webhook whose headers the HTTP client refuses should be a failed attempt
   const { project, close } = await opened({ server: { webhooks: { timeout: 2, retryDelays: [1], allowPrivateAddresses: true } } });
   try {
     await writeRow(project, { url: 'http://127.0.0.1:9/hook', headers: { 'X-Name': 'café ☕ token-value-1' } });
-    const outcome = await project.webhooks.test('site');
+    const outcome = await project.webhooks.test(SYSTEM_ACTOR, 'site');
     assert.equal(outcome, { status: null, error: `the request could not be made: header X-Name ${BAD_VALUE}` });
     await project.tables.webhooks.update((data) => {
       data.rows[0]!.headers = { 'Bad Name: token-value-2': 'x' };
     });
-    assert.equal(await project.webhooks.test('site'), { status: null, error: 'the request could not be made: a header name is not a valid HTTP token' });
+    assert.equal(await project.webhooks.test(SYSTEM_ACTOR, 'site'), { status: null, error: 'the request could not be made: a header name is not a valid HTTP token' });
     await project.tables.webhooks.update((data) => {
       data.rows[0]!.headers = {};
       data.rows[0]!.url = 'not a url';
     });
-    assert.equal(await project.webhooks.test('site'), { status: null, error: 'the request could not be made: its URL is not a URL' });
+    assert.equal(await project.webhooks.test(SYSTEM_ACTOR, 'site'), { status: null, error: 'the request could not be made: its URL is not a URL' });
   } finally {
     await close();
   }
@@ -227,7 +228,7 @@ test('a running server should settle the deliveries of a webhook with a refused 
     publicActions: ['create', 'update'].map((action) => `api::note.note.${action}`),
     config: { server: { host: '127.0.0.1', port: 1337, webhooks: { timeout: 2, retryDelays: [1], allowPrivateAddresses: true } } },
   });
-  const deliveries = async () => (await server.project.webhooks.deliveries('site')).reverse(); // oldest first
+  const deliveries = async () => (await server.project.webhooks.deliveries(SYSTEM_ACTOR, 'site')).reverse(); // oldest first
   try {
     await writeRow(server.project, { url: `http://127.0.0.1:${sink.port}/hook`, headers: { 'X-Name': 'café ☕ token-value-1' } });
     const created = await server.post('/api/notes', { data: { title: 'one' } });

@@ -7,9 +7,10 @@ import type { ApiToken } from '../../auth/index.js';
 import type { CliIo, GlobalOptions } from '../io.js';
 import { done, emit, table } from '../output.js';
 
+/** The project's tokens, and the system actor the CLI calls them as (the same calls as `/api/admin/api-tokens`). */
 async function openTokens(globals: GlobalOptions, io: CliIo) {
-  const { openProjectData } = await import('../../project/index.js');
-  return (await openProjectData(globals.dir, { env: io.env })).apiTokens;
+  const [{ openProjectData }, { SYSTEM_ACTOR }] = await Promise.all([import('../../project/index.js'), import('../../permissions/index.js')]);
+  return { tokens: (await openProjectData(globals.dir, { env: io.env })).apiTokens, system: SYSTEM_ACTOR };
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -37,8 +38,8 @@ export function registerToken(program: Command, io: CliIo): void {
     .option('--description <text>', 'what the token is for')
     .action(async (name: string, options: { type: string; grant: string[]; duration: string; description?: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const tokens = await openTokens(globals, io);
-      const { token, accessKey } = await tokens.create({ name, type: options.type, grant: options.grant, duration: options.duration, description: options.description });
+      const { tokens, system } = await openTokens(globals, io);
+      const { token, accessKey } = await tokens.create(system, { name, type: options.type, grant: options.grant, duration: options.duration, description: options.description });
       shownOnce(io, globals, 'Created', token, accessKey);
     });
 
@@ -47,7 +48,8 @@ export function registerToken(program: Command, io: CliIo): void {
     .description('list tokens: name, type, created, expires, last used (never the token itself)')
     .action(async (_options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const tokens = (await openTokens(globals, io)).list();
+      const { tokens: service, system } = await openTokens(globals, io);
+      const tokens = service.list(system);
       emit(io, globals, tokens, () =>
         table(
           tokens.map((token) => ({ name: token.name, type: token.type, created: day(token.createdAt), expires: day(token.expiresAt), lastUsed: token.lastUsedAt ?? 'never', description: token.description })),
@@ -61,7 +63,8 @@ export function registerToken(program: Command, io: CliIo): void {
     .description('give a token a new value and print it once; the old value stops working at once')
     .action(async (name: string, _options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const { token, accessKey } = await (await openTokens(globals, io)).regenerate(name);
+      const { tokens, system } = await openTokens(globals, io);
+      const { token, accessKey } = await tokens.regenerate(system, name);
       shownOnce(io, globals, 'Regenerated', token, accessKey);
     });
 
@@ -70,7 +73,8 @@ export function registerToken(program: Command, io: CliIo): void {
     .description('delete a token; requests with it are refused at once')
     .action(async (name: string, _options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const token = await (await openTokens(globals, io)).revoke(name);
+      const { tokens, system } = await openTokens(globals, io);
+      const token = await tokens.revoke(system, name);
       done(io, globals, token, `Revoked API token "${token.name}".`);
     });
 }

@@ -7,9 +7,10 @@ import type { Command } from 'commander';
 import type { CliIo, GlobalOptions } from '../io.js';
 import { done, emit, table } from '../output.js';
 
+/** The project's webhooks, and the system actor the CLI calls them as (the same calls as `/api/admin/webhooks`). */
 async function openWebhooks(globals: GlobalOptions, io: CliIo) {
-  const { openProjectData } = await import('../../project/index.js');
-  return (await openProjectData(globals.dir, { env: io.env })).webhooks;
+  const [{ openProjectData }, { SYSTEM_ACTOR }] = await Promise.all([import('../../project/index.js'), import('../../permissions/index.js')]);
+  return { webhooks: (await openProjectData(globals.dir, { env: io.env })).webhooks, system: SYSTEM_ACTOR };
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -26,8 +27,8 @@ export function registerWebhook(program: Command, io: CliIo): void {
     .option('--secret <secret>', 'sign each delivery: X-Folio-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">')
     .action(async (name: string, options: { url: string; events: string; header?: string[]; secret?: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const webhooks = await openWebhooks(globals, io);
-      const created = await webhooks.create({ name, url: options.url, events: options.events, headers: options.header, secret: options.secret });
+      const { webhooks, system } = await openWebhooks(globals, io);
+      const created = await webhooks.create(system, { name, url: options.url, events: options.events, headers: options.header, secret: options.secret });
       done(io, globals, created, `Created webhook ${created.id} ${created.name}: ${created.events.join(', ')} → ${created.url}${created.signed ? ' (signed)' : ''}.`);
     });
 
@@ -36,7 +37,8 @@ export function registerWebhook(program: Command, io: CliIo): void {
     .description('webhooks with their URL, events, header names and whether they are signed (never a secret or a header value)')
     .action(async (_options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const rows = (await openWebhooks(globals, io)).list();
+      const { webhooks, system } = await openWebhooks(globals, io);
+      const rows = webhooks.list(system);
       emit(io, globals, rows, () =>
         rows.length === 0 ? 'No webhooks.\n' : table(rows.map((row) => ({ ...row, events: row.events.join(','), headers: row.headers.join('; ') })), ['id', 'name', 'url', 'events', 'headers', 'signed']),
       );
@@ -47,7 +49,8 @@ export function registerWebhook(program: Command, io: CliIo): void {
     .description('delete a webhook; what it had not delivered yet is dropped')
     .action(async (ref: string, _options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const removed = await (await openWebhooks(globals, io)).remove(ref);
+      const { webhooks, system } = await openWebhooks(globals, io);
+      const removed = await webhooks.remove(system, ref);
       done(io, globals, removed, `Deleted webhook ${removed.id} ${removed.name}.`);
     });
 
@@ -56,7 +59,8 @@ export function registerWebhook(program: Command, io: CliIo): void {
     .description('send a trigger-test event now and print what the receiver answered (exit 1 unless a 2xx)')
     .action(async (ref: string, _options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const result = await (await openWebhooks(globals, io)).test(ref);
+      const { webhooks, system } = await openWebhooks(globals, io);
+      const result = await webhooks.test(system, ref);
       emit(io, globals, result, () => (result.status !== null ? `The receiver answered ${result.status}.\n` : `No answer: ${result.error}.\n`));
       if (result.status === null || result.status < 200 || result.status >= 300) process.exitCode = 1;
     });
@@ -66,7 +70,8 @@ export function registerWebhook(program: Command, io: CliIo): void {
     .description("a webhook's last deliveries, newest first: event, status, attempts, the receiver's last status or error, when")
     .action(async (ref: string, _options: unknown, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const rows = await (await openWebhooks(globals, io)).deliveries(ref);
+      const { webhooks, system } = await openWebhooks(globals, io);
+      const rows = await webhooks.deliveries(system, ref);
       emit(io, globals, rows, () =>
         rows.length === 0
           ? 'No deliveries yet.\n'

@@ -4,6 +4,8 @@
  */
 import Router from '@koa/router';
 import type { Project } from '../../project/index.js';
+import { adminTokenRoutes } from './admin-tokens.js';
+import { adminWebhookRoutes } from './admin-webhooks.js';
 import { authRoutes } from './auth.js';
 import { contentRoutes } from './content.js';
 import { customRoutes } from './custom.js';
@@ -41,11 +43,14 @@ export function apiRouter(project: Project): Router {
   const api = new Router({ prefix: '/api' });
   // The project's own routes first: `GET /articles/featured` is theirs, not a document's.
   customRoutes(api, project.extensions);
-  i18nRoutes(api, () => project.config.i18n);
+  i18nRoutes(api, { i18n: () => project.config.i18n, locales: project.locales });
   schemaRoutes(api, () => project.schemas);
   contentRoutes(api, contentDeps(project));
-  userRoutes(api, { users: project.users, userModel: project.lookup.userModel, lookup: project.lookup });
+  userRoutes(api, { users: project.users, userModel: project.lookup.userModel, lookup: project.lookup, invite: (actor, body) => project.auth.invite(actor, body) });
   roleRoutes(api, project.roles);
+  // The site owner's settings (docs/api/settings.md).
+  adminTokenRoutes(api, project.apiTokens);
+  adminWebhookRoutes(api, project.webhooks);
   authRoutes(api, { auth: project.auth, settings: () => project.config.usersPermissions, redis: project.redis });
   uploadRoutes(api, { media: project.media, content: project.content, lookup: project.lookup, limits: () => ({ fileSize: project.config.upload.sizeLimit, requestSize: project.config.upload.requestSizeLimit ?? project.config.upload.sizeLimit }), unlinkFile: (id, actor) => project.content.unlinkFile(id, actor) });
   return api;

@@ -5,16 +5,20 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { NotFoundError, UnauthorizedError } from '../../errors.js';
+import type { Actor } from '../../permissions/index.js';
 import { parseQueryString, parseUsersQuery, type Model, type ModelLookup, type UsersQuery } from '../../model/index.js';
 import { lookupFor, usersPermissionsAction } from '../../permissions/index.js';
 import { userMessages, type UserRow, type UserService } from '../../users/index.js';
 import { requires } from '../authorize.js';
 import { actorOf } from '../state.js';
+import { settingsAccess } from './settings-access.js';
 
 export interface UserRoutesDeps {
   users: UserService;
   userModel: Model;
   lookup: ModelLookup;
+  /** The accounts' invitation (auth's `invite`): an account with no password and the email to choose one. */
+  invite(actor: Actor, body: unknown): Promise<UserRow>;
 }
 
 const can = (action: string) => requires(usersPermissionsAction('user', action));
@@ -78,6 +82,12 @@ export function userRoutes(router: Router, deps: UserRoutesDeps): void {
     const created = await users.create(actorOf(ctx), ctx.request.body);
     ctx.status = 201;
     ctx.body = shape(created, undefined, true);
+  });
+  // foliocms's own (docs/api/settings.md): a settings route, so a caller without credentials is 401.
+  router.post('/users/invite', settingsAccess(usersPermissionsAction('user', 'create')), async (ctx) => {
+    const invited = await deps.invite(actorOf(ctx), ctx.request.body);
+    ctx.status = 201;
+    ctx.body = shape(invited, undefined, true);
   });
   router.put('/users/:id', can('update'), async (ctx) => {
     const updated = await users.update(actorOf(ctx), idParam(ctx), ctx.request.body);
