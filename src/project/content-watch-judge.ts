@@ -98,7 +98,21 @@ export function createJudge(sources: Sources): Judge {
   const leavesFile = (path: string, hash: string | undefined) =>
     leaves(path, (said) => (hash === undefined ? said.state === 'absent' : said.state === 'file' && said.hash === hash));
 
-  const isOwnFile = (path: string) => settled(path, () => sources.hashOf(path), (hash) => leavesFile(path, hash));
+  /**
+   * Someone else changed `path`: what the server's last write left there is no longer what it
+   * holds, so those bytes coming back later (a `git checkout` of the commit the server wrote) are
+   * someone else's doing too. Writes still on their way are kept.
+   */
+  function forgetLanded(path: string): void {
+    const said = current.get(path) ?? older.get(path);
+    if (said) said.landed = undefined;
+  }
+
+  function isOwnFile(path: string): boolean {
+    const own = settled(path, () => sources.hashOf(path), (hash) => leavesFile(path, hash));
+    if (!own) forgetLanded(path);
+    return own;
+  }
 
   /**
    * A document folder appeared (put in place whole by a create, its files in it: they make no
@@ -106,10 +120,17 @@ export function createJudge(sources: Sources): Judge {
    */
   function isOwnFolder(folder: string): boolean {
     const read = () => sources.filesIn(folder)?.map((name) => ({ file: `${folder}/${name}`, hash: sources.hashOf(`${folder}/${name}`) }));
-    return settled(folder, read, (files) =>
+    let found: Array<{ file: string; hash: string | undefined }> | undefined;
+    const own = settled(folder, read, (files) => {
+      found = files;
       // Gone, or emptied by a removal on its way.
-      files === undefined || files.length === 0 ? leaves(folder, (said) => said.state === 'absent') : files.every(({ file, hash }) => leavesFile(file, hash)),
-    );
+      return files === undefined || files.length === 0 ? leaves(folder, (said) => said.state === 'absent') : files.every(({ file, hash }) => leavesFile(file, hash));
+    });
+    if (!own) {
+      forgetLanded(folder);
+      for (const { file, hash } of found ?? []) if (!leavesFile(file, hash)) forgetLanded(file);
+    }
+    return own;
   }
 
   return {

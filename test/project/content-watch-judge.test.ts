@@ -148,6 +148,18 @@ test('when a write failed then what it said is forgotten: a change there after i
   assert.not.ok(judge.isOwn(draft));
 });
 
+test('when someone else changed a file and it comes back to the bytes the server wrote (a git checkout) then that is told too', () => {
+  const { judge, hashes, put } = judged();
+  put(draft, 'd1');
+  assert.ok(judge.isOwn(draft), "the server's write");
+  hashes.set(draft, 'e1'); // an editor's save
+  assert.not.ok(judge.isOwn(draft));
+  hashes.set(draft, 'd1'); // checked out again: the server's bytes, not its doing
+  assert.not.ok(judge.isOwn(draft));
+  put(draft, 'd2');
+  assert.ok(judge.isOwn(draft), 'a write of the server after that is its own again');
+});
+
 test('when nothing was said of a path for two generations then an event there is told', () => {
   const { judge, put } = judged();
   put(draft, 'd1');
