@@ -28,8 +28,11 @@ const pagePolicy = (scripts: string) =>
 /** The page's one script tag, which each answer gives its nonce. */
 const SCRIPT_TAG = '<script type="module" src="app.js">';
 
-/** A file of the page: plain names, one folder deep at most, no dot files. */
-const PAGE_FILE = /^([a-z0-9-]+\/)?[a-z0-9-]+\.(js|css|svg|png|html)$/;
+/**
+ * A file of the page, in its folders (`screens/content/entry-view.js`): plain names, no dot files,
+ * and no `.` or `..` segment, so that nothing outside admin/ is ever named.
+ */
+const PAGE_FILE = /^(?:[a-z0-9-]+\/)*[a-z0-9-]+\.(js|css|svg|png|html)$/;
 
 interface PageFile {
   bytes: Buffer;

@@ -1,7 +1,7 @@
 /**
- * The blocks editor: its text model (`admin/blocks-text.js`, Strapi 5 blocks to rows of markup and
- * back) and, in a real browser, `BlocksField` itself on a page of its own under the editors' page's
- * content security policy.
+ * The blocks editor: its text model (`admin/fields/blocks-text.js` and `blocks-markup.js`, Strapi 5
+ * blocks to rows of markup and back) and, in a real browser, `BlocksField` itself on a page of its
+ * own under the editors' page's content security policy.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -14,7 +14,9 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'puppeteer-core';
 import { openPage, startBrowser } from '../_helpers/browser.js';
 // @ts-expect-error: the editors' page is plain JavaScript, without type declarations.
-import { BLOCK_KINDS, blocksToRows, canWrite, inlineToText, rowsToBlocks, textToInline } from '../../admin/blocks-text.js';
+import { canWrite, inlineToText, textToInline } from '../../admin/fields/blocks-markup.js';
+// @ts-expect-error: the editors' page is plain JavaScript, without type declarations.
+import { BLOCK_KINDS, blocksToRows, rowsToBlocks } from '../../admin/fields/blocks-text.js';
 
 type Node = Record<string, unknown>;
 type Row = { kind: string; text: string; original?: Node };
@@ -329,7 +331,7 @@ const START = [paragraph(text('First '), text('one', { bold: true })), { type: '
 /** The field alone on a page: a label pointing at it, and every `onChange` kept in `window.changes`. */
 const HARNESS = `
 import { html, render, useState } from './vendor/preact-htm.js';
-import { BlocksField } from './blocks.js';
+import { BlocksField } from './fields/blocks.js';
 const initial = await (await fetch('./start.json')).json();
 window.changes = [];
 function Harness() {
@@ -355,7 +357,7 @@ async function pageFile(name: string): Promise<[string, string | Buffer]> {
   if (name === 'harness.js') return ['text/javascript', HARNESS];
   if (name === 'start.json') return ['application/json', JSON.stringify(START)];
   if (name === 'vendor/preact-htm.js') return ['text/javascript', await readFile(VENDOR)];
-  if (/^[a-z-]+\.(js|css)$/.test(name)) return [name.endsWith('.js') ? 'text/javascript' : 'text/css', await readFile(join(ADMIN, name))];
+  if (/^([a-z-]+\/)*[a-z-]+\.(js|css)$/.test(name)) return [name.endsWith('.js') ? 'text/javascript' : 'text/css', await readFile(join(ADMIN, name))];
   throw new Error(`no ${name}`);
 }
 

@@ -196,7 +196,7 @@ test('with the keyboard alone an editor signs in and reaches a type; an entry in
   // A sample article published in English and in French.
   const french = (await request(`${server.url}/api/articles?locale=fr`)).body.data as Array<{ documentId: string }>;
   const id = french[0]!.documentId;
-  await page.goto(`${server.url}/admin/#/article/${id}`);
+  await page.goto(`${server.url}/admin/#/content/article/${id}`);
   await click(page, '[data-test="delete"]');
   await click(page, '[data-test="confirm-delete-all"]');
   await page.waitForSelector('[data-test^="row-"]', { visible: true });

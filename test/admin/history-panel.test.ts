@@ -81,7 +81,7 @@ async function signedInPage(identifier: string): Promise<Page & { errors: string
 }
 
 async function openEntry(page: Page, id: string, title: string): Promise<void> {
-  await page.goto(`${base}/admin/#/article/${id}`);
+  await page.goto(`${base}/admin/#/content/article/${id}`);
   await page.waitForFunction((wanted: string) => (globalThis as any).document.querySelector('[data-test="field-title"]')?.value === wanted, {}, title);
 }
 

@@ -61,7 +61,7 @@ async function draftArticle(api: Awaited<ReturnType<typeof editor>>['api'], titl
 const storedTitle = async (api: Awaited<ReturnType<typeof editor>>['api'], id: string) => (await api('GET', `/api/articles/${id}?status=draft`)).body.data.title as string;
 
 async function openEntry(page: Page, id: string, title: string): Promise<void> {
-  await page.goto(`${base}/admin/#/article/${id}`);
+  await page.goto(`${base}/admin/#/content/article/${id}`);
   await page.waitForFunction((wanted: string) => (globalThis as any).document.querySelector('[data-test="field-title"]')?.value === wanted, {}, title);
 }
 
@@ -244,7 +244,7 @@ test('a required field left empty is refused beside it in plain words before any
   assert.is(await storedTitle(api, id), 'Required title');
 
   // The refused form holds unsaved changes: leaving it asks first.
-  await page.goto(`${base}/admin/#/article/new`);
+  await page.goto(`${base}/admin/#/content/article/new`);
   await answerLeave(page, 'leave');
   await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-test="field-title"]')?.value === '');
   await page.type('[data-test="field-title"]', 'Crème brûlée: 2 recettes!');
@@ -269,9 +269,9 @@ async function answerLeave(page: Page, answer: 'stay' | 'leave'): Promise<void> 
 test('leaving a form with unsaved changes asks first: a link, a locale switch, Back, a reload and signing out; nothing asks once saved', async () => {
   const { page, api } = await editor();
   const id = await draftArticle(api, 'Guarded');
-  await page.goto(`${base}/admin/#/article`);
-  await page.waitForSelector(`a[href^="#/article/${id}?"]`, { visible: true });
-  await click(page, `a[href^="#/article/${id}?"]`);
+  await page.goto(`${base}/admin/#/content/article`);
+  await page.waitForSelector(`a[href^="#/content/article/${id}?"]`, { visible: true });
+  await click(page, `a[href^="#/content/article/${id}?"]`);
   await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-test="field-title"]')?.value === 'Guarded');
   const entryHash = await hashOf(page);
   await fill(page, '[data-test="field-title"]', 'Typed, not saved');
@@ -311,19 +311,19 @@ test('leaving a form with unsaved changes asks first: a link, a locale switch, B
   // Back again, and leaving this time: the list, and nothing was written.
   await page.goBack({ waitUntil: 'domcontentloaded' }).catch(() => null);
   await answerLeave(page, 'leave');
-  await page.waitForFunction(() => (globalThis as any).location.hash === '#/article');
-  await page.waitForSelector(`a[href^="#/article/${id}?"]`, { visible: true });
+  await page.waitForFunction(() => (globalThis as any).location.hash === '#/content/article');
+  await page.waitForSelector(`a[href^="#/content/article/${id}?"]`, { visible: true });
   assert.is(await storedTitle(api, id), 'Guarded');
 
   // Saved changes: leaving asks nothing.
-  await click(page, `a[href^="#/article/${id}?"]`);
+  await click(page, `a[href^="#/content/article/${id}?"]`);
   await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-test="field-title"]')?.value === 'Guarded');
   await fill(page, '[data-test="field-title"]', 'Saved this time');
   await click(page, '[data-test="save"]');
   await draftSaved(page);
   await page.waitForSelector('[data-test="unsaved"]', { hidden: true });
   await click(page, '[data-test="type-category"]');
-  await page.waitForFunction(() => (globalThis as any).location.hash === '#/category');
+  await page.waitForFunction(() => (globalThis as any).location.hash === '#/content/category');
   assert.is(await page.$('[data-test="ask-leave"]'), null);
   assert.is(await storedTitle(api, id), 'Saved this time');
   assert.equal(page.errors, []);

@@ -73,7 +73,7 @@ test('an editor fills sections (reordered), a category from the picker and an up
   const news = (await api('/api/categories?filters[name][$eq]=News')).body.data[0];
   assert.ok(news, 'the sample has a News category');
 
-  await page.goto(`${server.url}/admin/#/article/new`, { waitUntil: 'networkidle0' });
+  await page.goto(`${server.url}/admin/#/content/article/new`, { waitUntil: 'networkidle0' });
   await fill(page, '[data-test="field-title"]', TITLE);
 
   // Two sections, the second moved above the first.
@@ -99,8 +99,8 @@ test('an editor fills sections (reordered), a category from the picker and an up
   assert.match(await textOf(page, '[data-test="media-cover-0"]'), /pixel\.png/);
 
   await click(page, '[data-test="save"]');
-  await page.waitForFunction(() => /^#\/article\/(?!new)\w+/.test((globalThis as unknown as { location: { hash: string } }).location.hash));
-  const documentId = /#\/article\/(\w+)/.exec(await hashOf(page))![1];
+  await page.waitForFunction(() => /^#\/content\/article\/(?!new)\w+/.test((globalThis as unknown as { location: { hash: string } }).location.hash));
+  const documentId = /#\/content\/article\/(\w+)/.exec(await hashOf(page))![1];
   const saved = (await api(`/api/articles/${documentId}?status=draft&populate=*`)).body.data;
   assert.equal(saved.sections.map((section: { heading: string }) => section.heading), ['Written second', 'Written first']);
   assert.is(saved.sections[0].body, 'Its body.');
@@ -128,7 +128,7 @@ test('an editor fills sections (reordered), a category from the picker and an up
 test('a single component is added, holds a repeatable one up to its max, and is removed again', async () => {
   const page = await openPage(browser, `${server.url}/admin/`);
   await signIn(page);
-  await page.goto(`${server.url}/admin/#/page/new`, { waitUntil: 'networkidle0' });
+  await page.goto(`${server.url}/admin/#/content/page/new`, { waitUntil: 'networkidle0' });
   await fill(page, '[data-test="field-title"]', 'About');
   await click(page, '[data-test="add-seo"]');
   await fill(page, '[data-test="field-seo.metaTitle"]', 'About us');
@@ -139,8 +139,8 @@ test('a single component is added, holds a repeatable one up to its max, and is 
   await fill(page, '[data-test="field-seo.links.1.url"]', 'https://example.com/b');
   await click(page, '[data-test="down-seo.links-0"]');
   await click(page, '[data-test="save"]');
-  await page.waitForFunction(() => /^#\/page\/(?!new)\w+/.test((globalThis as unknown as { location: { hash: string } }).location.hash));
-  const documentId = /#\/page\/(\w+)/.exec(await hashOf(page))![1];
+  await page.waitForFunction(() => /^#\/content\/page\/(?!new)\w+/.test((globalThis as unknown as { location: { hash: string } }).location.hash));
+  const documentId = /#\/content\/page\/(\w+)/.exec(await hashOf(page))![1];
   const api = await apiAs(page);
   const read = async () => (await api(`/api/pages/${documentId}?populate[seo][populate]=*`)).body.data;
   const saved = await read();

@@ -2,7 +2,7 @@
  * scripts/check-architecture.mjs: Koa only in server/ and cli/, no import cycles (in src/ and in the
  * admin/ beside it), a domain's index.ts is its only door, the layers imported top to bottom only,
  * no source file cites a document that is not in the repository, operations never import one
- * another, and no file of src/ is over 400 lines.
+ * another, and no file of src/ or admin/ is over 400 lines.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -236,6 +236,18 @@ test('a file of src/ over 400 lines fails, naming its length; 400 lines pass', a
   const long = await check({ ...CLEAN, 'users/long.ts': lines(401) });
   assert.is(long.code, 1, long.output);
   assert.equal(long.lines.slice(0, -1), ['architecture: src/users/long.ts has 401 lines, more than 400: split it into modules of one concept each']);
+});
+
+test('a file of admin/ over 400 lines fails too, in a folder of its own as at its top; 400 lines pass', async () => {
+  const lines = (count: number) => Array.from({ length: count }, (_, i) => `export const line${i} = ${i};\n`).join('');
+  const fits = await check({ ...CLEAN, '../admin/screens/content/entry-view.js': lines(400) });
+  assert.is(fits.code, 0, fits.output);
+  const long = await check({ ...CLEAN, '../admin/screens/content/entry-view.js': lines(401), '../admin/app.js': lines(402) });
+  assert.is(long.code, 1, long.output);
+  assert.equal(long.lines.slice(0, -1), [
+    'architecture: admin/app.js has 402 lines, more than 400: split it into modules of one concept each',
+    'architecture: admin/screens/content/entry-view.js has 401 lines, more than 400: split it into modules of one concept each',
+  ]);
 });
 
 test('admin/ beside the root is read too: its files are counted, and an import cycle there fails', async () => {

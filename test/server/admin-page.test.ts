@@ -1,7 +1,7 @@
 /**
- * What the editors' page stands on, over real HTTP: its files served at `server.admin.path` (and
- * not when turned off), the schemas from `/api/content-type-builder/…` in Strapi's shape, and
- * `/api/users/me/permissions`, each behind its own permission.
+ * What the editors' page stands on, over real HTTP: its files served at `server.admin.path`, in
+ * their folders (and not when turned off), the schemas from `/api/content-type-builder/…` in
+ * Strapi's shape, and `/api/users/me/permissions`, each behind its own permission.
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -41,6 +41,26 @@ test('the page is served at /admin/ with its UI library, never a file outside ad
     const refused = await fetch(`${site.url}${path}`);
     assert.is(refused.status, 404, path);
     assert.is(((await refused.json()) as { error: { name: string } }).error.name, 'NotFoundError', path);
+  }
+});
+
+test('the page\'s files in its folders are served like those at its top, and no path out of admin/ however it is spelled', async () => {
+  for (const path of ['/admin/screens/content/entry-view.js', '/admin/lib/strings.js', '/admin/ui/dialog.js']) {
+    const file = await fetch(`${site.url}${path}`);
+    assert.is(file.status, 200, path);
+    assert.match(file.headers.get('content-type')!, /javascript/, path);
+    assert.match(file.headers.get('content-security-policy')!, /script-src 'none'/, path);
+    await file.arrayBuffer();
+  }
+  // Sent as written (fetch would resolve the dots before asking).
+  const outside = [
+    '/admin/lib/../../package.json', '/admin/screens/content/../../../README.md', '/admin/lib/%2e%2e/%2e%2e/package.json',
+    '/admin/lib//api.js', '/admin/lib/.env', '/admin/screens/./content/entry-view.js', '/admin/screens/content/nothing-here.js',
+  ];
+  for (const path of outside) {
+    const refused = await rawRequest(`${site.url}${path}`, 'GET');
+    assert.is(refused.status, 404, path);
+    assert.is((refused.body as { error: { name: string } }).error.name, 'NotFoundError', path);
   }
 });
 

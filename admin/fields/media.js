@@ -3,9 +3,12 @@
  * library and an upload. Picking and uploading are offered only to accounts whose role holds the
  * upload plugin's `find` and `upload`. The value is the file objects; the write sends their ids.
  */
-import { html, useContext, useEffect, useState } from './preact.js';
-import { request } from './api.js';
-import { Workspace } from './ui.js';
+import { html, useContext, useEffect, useState } from '../lib/preact.js';
+import { request } from '../lib/api.js';
+import { strings } from '../lib/strings.js';
+import { Workspace } from '../lib/workspace.js';
+
+const t = strings.media;
 
 const LIBRARY_PAGE = 24;
 const FIND = 'plugin::upload.content-api.find';
@@ -31,16 +34,38 @@ function acceptOf(attribute) {
   return kinds.map((kind) => ACCEPT[kind]).filter(Boolean).join(',');
 }
 
+/**
+ * A file as the upload API answers it.
+ * @typedef {{ id: number, name: string, url: string, [key: string]: any }} UploadFile
+ * @typedef {{ file: UploadFile }} PreviewProps
+ */
+
+/**
+ * An image's thumbnail, or the file's extension in a box.
+ * @param {PreviewProps} props
+ */
 function Preview({ file }) {
   const url = file.formats?.thumbnail?.url ?? file.url;
-  if (kindOf(file) === 'images' && url) return html`<img src=${url} alt=${file.alternativeText || file.name} loading="lazy" />`;
-  return html`<span class="file-icon" aria-hidden="true">${(file.ext ?? '').replace('.', '').toUpperCase() || 'FILE'}</span>`;
+  if (kindOf(file) === 'images' && url) {
+    return html`<img src=${url} alt=${file.alternativeText || file.name} loading="lazy" />`;
+  }
+  const extension = (file.ext ?? '').replace('.', '').toUpperCase();
+  return html`<span class="file-icon" aria-hidden="true">${extension || t.fileIcon}</span>`;
 }
 
 /**
- * The library's files, newest first, searched by name; a click links one.
  * @typedef {{ phase: 'idle' | 'loading' | 'ready' | 'error', files: UploadFile[], message?: string }} LibraryState
- * @typedef {{ id: number, name: string, url: string, [key: string]: any }} UploadFile A file as the upload API answers it.
+ * @typedef {object} LibraryProps
+ * @property {string} path The field's, for the hooks.
+ * @property {import('../lib/schema.js').Attribute} attribute
+ * @property {Set<number>} taken The ids of the files the field holds already.
+ * @property {(file: UploadFile) => void} onPick
+ * @property {() => void} onClose
+ */
+
+/**
+ * The library's files, newest first, searched by name; a click links one.
+ * @param {LibraryProps} props
  */
 function Library({ path, attribute, taken, onPick, onClose }) {
   const [text, setText] = useState('');
@@ -51,9 +76,9 @@ function Library({ path, attribute, taken, onPick, onClose }) {
     setState((previous) => ({ ...previous, phase: 'loading' }));
     try {
       // This route takes start/limit and answers a bare array (docs/api/media.md).
-      const files = await request('GET', '/upload/files', {
-        query: { sort: 'createdAt:desc', limit: LIBRARY_PAGE, filters: name.trim() ? { name: { $containsi: name.trim() } } : undefined },
-      });
+      const filters = name.trim() ? { name: { $containsi: name.trim() } } : undefined;
+      const query = { sort: 'createdAt:desc', limit: LIBRARY_PAGE, filters };
+      const files = await request('GET', '/upload/files', { query });
       setState({ phase: 'ready', files: files.filter((file) => allows(attribute, file)) });
     } catch (error) {
       setState({ phase: 'error', files: [], message: error.message });
@@ -63,10 +88,12 @@ function Library({ path, attribute, taken, onPick, onClose }) {
     load('');
   }, []);
 
-  return html`<div class="library" role="group" aria-label="Media library" onKeyDown=${(event) => event.key === 'Escape' && onClose()}>
+  const escape = (event) => event.key === 'Escape' && onClose();
+  return html`<div class="library" role="group" aria-label=${t.library} onKeyDown=${escape}>
     <div class="inline">
-      <label class="visually-hidden" for=${searchId}>Search the library by name</label>
-      <input type="search" id=${searchId} data-test=${`library-search-${path}`} placeholder="Search by name" value=${text}
+      <label class="visually-hidden" for=${searchId}>${t.searchLabel}</label>
+      <input type="search" id=${searchId} data-test=${`library-search-${path}`} placeholder=${t.searchPlaceholder}
+        value=${text}
         onInput=${(event) => setText(event.currentTarget.value)}
         onKeyDown=${(event) => {
           if (event.key === 'Enter') {
@@ -74,15 +101,16 @@ function Library({ path, attribute, taken, onPick, onClose }) {
             load(text);
           }
         }} />
-      <button type="button" onClick=${() => load(text)}>Search</button>
-      <button type="button" onClick=${onClose}>Close</button>
+      <button type="button" onClick=${() => load(text)}>${strings.actions.search}</button>
+      <button type="button" onClick=${onClose}>${strings.actions.close}</button>
     </div>
-    ${state.phase === 'loading' && html`<p class="muted" aria-live="polite">Loading…</p>`}
+    ${state.phase === 'loading' && html`<p class="muted" aria-live="polite">${strings.page.loading}</p>`}
     ${state.phase === 'error' && html`<p class="field-error">${state.message}</p>`}
-    ${state.phase === 'ready' && state.files.length === 0 && html`<p class="muted">No file found.</p>`}
+    ${state.phase === 'ready' && state.files.length === 0 && html`<p class="muted">${t.noneFound}</p>`}
     <ul class="media-grid">
       ${state.files.map((file) => html`<li key=${file.id}>
-        <button type="button" class="media-option" data-test=${`media-option-${file.id}`} disabled=${taken.has(file.id)} onClick=${() => onPick(file)}>
+        <button type="button" class="media-option" data-test=${`media-option-${file.id}`} disabled=${taken.has(file.id)}
+          onClick=${() => onPick(file)}>
           <${Preview} file=${file} />
           <span class="media-name">${file.name}</span>
         </button>
@@ -91,7 +119,9 @@ function Library({ path, attribute, taken, onPick, onClose }) {
   </div>`;
 }
 
-export function MediaField({ path, attribute, value, disabled, onChange, name, heading, notes, invalid, describedBy }) {
+/** @param {import('./field.js').StructuredProps} props */
+export function MediaField(props) {
+  const { path, attribute, value, disabled, onChange, name, heading, notes, invalid, describedBy } = props;
   const { permissions } = useContext(Workspace);
   const [picking, setPicking] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -119,24 +149,29 @@ export function MediaField({ path, attribute, value, disabled, onChange, name, h
     }
   }
 
-  return html`<fieldset class=${`field group media${invalid ? ' invalid' : ''}`} data-test=${`group-${path}`} aria-describedby=${describedBy}>
+  const remove = (index) => onChange(name, many ? files.filter((_, at) => at !== index) : null);
+  return html`<fieldset class=${`field group media${invalid ? ' invalid' : ''}`} data-test=${`group-${path}`}
+    aria-describedby=${describedBy}>
     <legend>${heading}</legend>
     ${files.length > 0
       ? html`<ul class="media-grid chosen-media">
           ${files.map((file, index) => html`<li key=${file.id} data-test=${`media-${path}-${index}`}>
             <figure><${Preview} file=${file} /><figcaption class="media-name">${file.name}</figcaption></figure>
-            <button type="button" class="danger-outline" data-test=${`remove-${path}-${index}`} aria-label=${`Remove ${file.name}`} disabled=${disabled}
-              onClick=${() => onChange(name, many ? files.filter((_, at) => at !== index) : null)}>Remove</button>
+            <button type="button" class="danger-outline" data-test=${`remove-${path}-${index}`}
+              aria-label=${strings.actions.removeNamed(file.name)} disabled=${disabled}
+              onClick=${() => remove(index)}>${strings.actions.remove}</button>
           </li>`)}
         </ul>`
-      : html`<p class="muted empty-list">${many ? 'No files.' : 'No file.'}</p>`}
+      : html`<p class="muted empty-list">${many ? t.noFiles : t.noFile}</p>`}
     ${!disabled &&
     html`<div class="inline">
-      ${permissions.has(FIND) && html`<button type="button" data-test=${`media-pick-${path}`} aria-expanded=${picking ? 'true' : 'false'} onClick=${() => setPicking(!picking)}>Choose from the library</button>`}
+      ${permissions.has(FIND) && html`<button type="button" data-test=${`media-pick-${path}`}
+        aria-expanded=${picking ? 'true' : 'false'} onClick=${() => setPicking(!picking)}>${t.choose}</button>`}
       ${permissions.has(UPLOAD) &&
       html`<span class="upload">
-        <label for=${uploadId}>${uploading ? 'Uploading…' : many ? 'Upload files' : 'Upload a file'}</label>
-        <input type="file" id=${uploadId} data-test=${uploadId} accept=${acceptOf(attribute)} multiple=${many} disabled=${uploading} onChange=${upload} />
+        <label for=${uploadId}>${uploading ? t.uploading : many ? t.uploadFiles : t.uploadFile}</label>
+        <input type="file" id=${uploadId} data-test=${uploadId} accept=${acceptOf(attribute)} multiple=${many}
+          disabled=${uploading} onChange=${upload} />
       </span>`}
     </div>`}
     ${problem && html`<p class="field-error" role="alert">${problem}</p>`}

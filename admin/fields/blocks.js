@@ -4,10 +4,9 @@
  * controls rather than a contenteditable surface, so that keyboard use, screen readers and undo
  * behave as in every other field. Image blocks and anything else it does not edit stay read-only.
  */
-import { html, useEffect, useLayoutEffect, useRef, useState } from './preact.js';
+import { html, useEffect, useLayoutEffect, useRef, useState } from '../lib/preact.js';
+import { strings } from '../lib/strings.js';
 import { BLOCK_KINDS, MARKUP_HINT, blocksToRows, rowsToBlocks } from './blocks-text.js';
-
-export { BLOCK_KINDS, MARKUP_HINT, blocksToRows, inlineToText, rowsToBlocks, textToInline } from './blocks-text.js';
 
 let lastKey = 0;
 /** Rows with a key of their own, so that moving one moves its textarea (and the caret in it) too. */
@@ -15,10 +14,12 @@ const keyed = (rows) => rows.map((row) => ({ ...row, key: `block-${(lastKey += 1
 
 const LIST_KINDS = new Set(['list-unordered', 'list-ordered']);
 
+const t = strings.blocks;
+
 function textLabel(kind, number) {
-  if (LIST_KINDS.has(kind)) return `Block ${number} items, one per line`;
-  if (kind === 'code') return `Block ${number} code`;
-  return `Block ${number} text`;
+  if (LIST_KINDS.has(kind)) return t.itemsLabel(number);
+  if (kind === 'code') return t.codeLabel(number);
+  return t.textLabel(number);
 }
 
 /** Room for the text as it stands (a line of about 80 characters), from 1 line for a heading up to 12. */
@@ -30,7 +31,18 @@ function textareaRows({ kind, text }) {
 /**
  * `value` is the stored array of blocks (or null); `onChange` receives the new array, or null once
  * every block is removed. `id` goes on the first control, for the form's `<label for>`.
- * @example html`<${BlocksField} id="field-body" value=${entry.body} onChange=${(blocks) => set('body', blocks)} describedBy="hint-body" />`
+ * @typedef {object} BlocksFieldProps
+ * @property {string} id
+ * @property {Record<string, any>[] | null} value
+ * @property {(blocks: Record<string, any>[] | null) => void} onChange
+ * @property {boolean} [disabled]
+ * @property {string} [describedBy]
+ */
+
+/**
+ * @example html`<${BlocksField} id="field-body" value=${entry.body} describedBy="hint-body"
+ *   onChange=${(blocks) => set('body', blocks)} />`
+ * @param {BlocksFieldProps} props
  */
 export function BlocksField({ id, value, onChange, disabled, describedBy }) {
   const [rows, setRows] = useState(() => keyed(blocksToRows(value)));
@@ -61,7 +73,8 @@ export function BlocksField({ id, value, onChange, disabled, describedBy }) {
     focusNext.current = null;
     const row = list.current?.querySelector(`[data-key="${key}"]`);
     /** @type {HTMLElement | null | undefined} */
-    const target = row?.querySelector(`[data-control="${control}"]:not(:disabled)`) ?? row?.querySelector('select, textarea, button:not(:disabled)')
+    const target = row?.querySelector(`[data-control="${control}"]:not(:disabled)`)
+      ?? row?.querySelector('select, textarea, button:not(:disabled)')
       ?? list.current?.parentElement?.querySelector('[data-control="add"]');
     target?.focus();
   });
@@ -93,39 +106,49 @@ export function BlocksField({ id, value, onChange, disabled, describedBy }) {
     commit([...rows, row], { key: row.key, control: 'text' });
   };
 
+  // The first control takes the field's id, for its label: the first row's, or Add when there is none.
+  const labelled = { id, 'aria-describedby': describedBy || undefined };
+  const { moveUp, moveDown, remove: removeLabel } = strings.actions;
+
   return html`<div class="blocks" data-test=${`${id}-blocks`}>
     <ol class="blocks-rows" ref=${list}>
       ${rows.map((row, index) => {
         const number = index + 1;
-        const first = index === 0 ? { id, 'aria-describedby': describedBy || undefined } : {};
+        const first = index === 0 ? labelled : {};
         const kept = row.kind === 'kept';
         return html`<li class=${`blocks-row${kept ? ' blocks-kept' : ''}`} key=${row.key} data-key=${row.key}>
           <div class="blocks-bar">
             ${kept
-              ? html`<output class="blocks-kept-text" ...${first}><span class="visually-hidden">Block ${number}: </span>${row.text}</output>`
-              : html`<select ...${first} data-control="kind" aria-label=${`Block ${number} type`} disabled=${disabled} value=${row.kind}
+              ? html`<output class="blocks-kept-text" ...${first}>
+                  <span class="visually-hidden">${t.keptLabel(number)}</span>${row.text}
+                </output>`
+              : html`<select ...${first} data-control="kind" aria-label=${t.typeLabel(number)} disabled=${disabled}
+                  value=${row.kind}
                   onChange=${(event) => update(index, { kind: event.currentTarget.value })}>
                   ${BLOCK_KINDS.map(({ kind, label }) => html`<option value=${kind}>${label}</option>`)}
                 </select>`}
             <span class="blocks-actions">
-              <button type="button" data-control="up" aria-label=${`Move up, block ${number}`} disabled=${disabled || index === 0}
-                onClick=${() => move(index, -1, index === 1 ? 'down' : 'up')}>Move up</button>
-              <button type="button" data-control="down" aria-label=${`Move down, block ${number}`} disabled=${disabled || index === rows.length - 1}
-                onClick=${() => move(index, 1, index === rows.length - 2 ? 'up' : 'down')}>Move down</button>
-              <button type="button" class="danger-outline" data-control="remove" aria-label=${`Remove, block ${number}`} disabled=${disabled}
-                onClick=${() => remove(index)}>Remove</button>
+              <button type="button" data-control="up" aria-label=${t.moveUp(number)} disabled=${disabled || index === 0}
+                onClick=${() => move(index, -1, index === 1 ? 'down' : 'up')}>${moveUp}</button>
+              <button type="button" data-control="down" aria-label=${t.moveDown(number)}
+                disabled=${disabled || index === rows.length - 1}
+                onClick=${() => move(index, 1, index === rows.length - 2 ? 'up' : 'down')}>${moveDown}</button>
+              <button type="button" class="danger-outline" data-control="remove" aria-label=${t.remove(number)}
+                disabled=${disabled} onClick=${() => remove(index)}>${removeLabel}</button>
             </span>
           </div>
           ${!kept &&
-          html`<textarea data-control="text" aria-label=${textLabel(row.kind, number)} aria-describedby=${hintId} disabled=${disabled}
+          html`<textarea data-control="text" aria-label=${textLabel(row.kind, number)} aria-describedby=${hintId}
+            disabled=${disabled}
             class=${row.kind === 'code' ? 'mono' : ''} spellcheck=${row.kind !== 'code'}
             rows=${textareaRows(row)}
             value=${row.text} onInput=${(event) => update(index, { text: event.currentTarget.value })} />`}
         </li>`;
       })}
     </ol>
-    <button type="button" data-control="add" ...${rows.length === 0 ? { id, 'aria-describedby': describedBy || undefined } : {}} disabled=${disabled} onClick=${add}>
-      Add a block
+    <button type="button" data-control="add" ...${rows.length === 0 ? labelled : {}} disabled=${disabled}
+      onClick=${add}>
+      ${t.add}
     </button>
     <p class="hint blocks-hint" id=${hintId}>${MARKUP_HINT}</p>
   </div>`;

@@ -1,11 +1,11 @@
 /**
- * Preact with htm, as the views import it. `vendor/preact-htm.js` is npm's `htm/preact/standalone`,
- * which the server answers with: it is no file here, so the type checker cannot read it, and npm
- * has no Preact types to read instead (the bundle carries its own Preact). This module passes the
- * bundle on with the types of what the page uses, in the shape of Preact's own.
+ * Preact with htm, as the page imports it. `vendor/preact-htm.js` (beside `lib/`) is npm's
+ * `htm/preact/standalone`, which the server answers with: it is no file here, so the type checker
+ * cannot read it, and npm has no Preact types to read instead (the bundle carries its own Preact).
+ * This module passes the bundle on with the types of what the page uses, in the shape of Preact's own.
  */
 // @ts-expect-error: the server answers this module from npm; there is no file to check.
-import * as preact from './vendor/preact-htm.js';
+import * as preact from '../vendor/preact-htm.js';
 
 /** @typedef {{ type: unknown, props: object, key?: unknown }} VNode What `html` makes. */
 /**
@@ -25,6 +25,7 @@ import * as preact from './vendor/preact-htm.js';
  * @typedef {[S, StateSetter<S>]} State What `useState` answers.
  */
 /** @typedef {readonly unknown[]} Inputs What an effect or a memo depends on. */
+/** @typedef {unknown} Children What a component is given to hold (`props.children`), as htm passes it. */
 
 /** @type {(strings: TemplateStringsArray, ...values: unknown[]) => VNode} */
 export const html = preact.html;

@@ -2,6 +2,9 @@
  * The page's one door to the server: JSON requests to the Content API, carrying the signed-in
  * user's token. The page holds no power of its own; the server decides every request.
  */
+import { strings } from './strings.js';
+
+const t = strings.api;
 
 const API = '/api';
 // sessionStorage, not localStorage: a token should not outlive the tab that signed in.
@@ -19,7 +22,8 @@ export class ApiError extends Error {
   /** A ValidationError's messages with their paths (`[[['sections', '0', 'heading'], '…']]`). */
   get fieldErrors() {
     const errors = Array.isArray(this.details.errors) ? this.details.errors : [];
-    return errors.map((error) => [(Array.isArray(error.path) ? error.path : [error.path ?? '']).map(String), error.message]);
+    const pathOf = (error) => (Array.isArray(error.path) ? error.path : [error.path ?? '']).map(String);
+    return errors.map((error) => [pathOf(error), error.message]);
   }
 }
 
@@ -81,14 +85,19 @@ export function queryString(params = {}) {
   const add = (key, value) => {
     if (value === undefined || value === null || value === '') return;
     if (Array.isArray(value)) value.forEach((item, index) => add(`${key}[${index}]`, item));
-    else if (typeof value === 'object') for (const [inner, item] of Object.entries(value)) add(`${key}[${inner}]`, item);
+    else if (typeof value === 'object') {
+      for (const [inner, item] of Object.entries(value)) add(`${key}[${inner}]`, item);
+    }
     else pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
   };
   for (const [key, value] of Object.entries(params)) add(key, value);
   return pairs.length ? `?${pairs.join('&')}` : '';
 }
 
-/** @typedef {{ query?: object, body?: unknown, ifMatch?: string }} RequestOptions What a request sends besides its path. */
+/**
+ * What a request sends besides its path.
+ * @typedef {{ query?: object, body?: unknown, ifMatch?: string }} RequestOptions
+ */
 
 /**
  * @param {string} method
@@ -110,7 +119,7 @@ async function send(method, path, { query, body, token, ifMatch } = {}) {
       body: body === undefined || form ? body : JSON.stringify(body),
     });
   } catch (cause) {
-    throw new ApiError(0, 'NetworkError', 'The server could not be reached. Check your connection and try again.', { cause });
+    throw new ApiError(0, 'NetworkError', t.unreachable, { cause });
   }
 }
 
@@ -130,7 +139,8 @@ async function answerOf(response) {
     return answer;
   }
   const error = answer?.error;
-  throw new ApiError(response.status, error?.name ?? 'HttpError', error?.message || response.statusText || `HTTP ${response.status}`, error?.details);
+  const message = error?.message || response.statusText || t.httpStatus(response.status);
+  throw new ApiError(response.status, error?.name ?? 'HttpError', message, error?.details);
 }
 
 /**
@@ -142,7 +152,8 @@ function renew() {
     const held = session;
     if (!held?.renewable) return false;
     // In cookie mode the refresh token travels in an HTTP-only cookie, and the body stays empty.
-    const response = await send('POST', '/auth/refresh', { body: held.refreshToken ? { refreshToken: held.refreshToken } : {} });
+    const body = held.refreshToken ? { refreshToken: held.refreshToken } : {};
+    const response = await send('POST', '/auth/refresh', { body });
     if (!response.ok || session !== held) return false;
     const answer = await response.json();
     keepSession({ ...held, jwt: answer.jwt, refreshToken: answer.refreshToken ?? held.refreshToken });
@@ -175,15 +186,18 @@ export async function request(method, path, { query, body, ifMatch } = {}) {
   const response = await send(method, path, { query, body, token, ifMatch });
   if (response.status !== 401 || !session) return answerOf(response);
   // Renewed meanwhile by a request that met the 401 first: try again with the new token.
-  if (session.jwt !== token || (await renew())) return answerOf(await send(method, path, { query, body, ifMatch, token: session.jwt }));
-  endSession('Your session has ended. Please sign in again.');
+  if (session.jwt !== token || (await renew())) {
+    return answerOf(await send(method, path, { query, body, ifMatch, token: session.jwt }));
+  }
+  endSession(t.sessionEnded);
   return answerOf(response);
 }
 
 /** Signs in with a password; the server's message (wrong password, blocked account) on failure. */
 export async function signIn(identifier, password) {
   const answer = await answerOf(await send('POST', '/auth/local', { body: { identifier, password } }));
-  keepSession({ jwt: answer.jwt, refreshToken: answer.refreshToken ?? null, renewable: hasServerSession(answer), user: answer.user });
+  const renewable = hasServerSession(answer);
+  keepSession({ jwt: answer.jwt, refreshToken: answer.refreshToken ?? null, renewable, user: answer.user });
   return session;
 }
 
@@ -200,7 +214,8 @@ const isSingle = (type) => type.schema.kind === 'singleType';
 
 /** `/articles/<documentId>` for a collection type's entry, `/homepage` for a single type. */
 export function documentPath(type, documentId) {
-  return isSingle(type) ? `/${type.schema.singularName}` : `/${type.schema.pluralName}/${encodeURIComponent(documentId)}`;
+  if (isSingle(type)) return `/${type.schema.singularName}`;
+  return `/${type.schema.pluralName}/${encodeURIComponent(documentId)}`;
 }
 
 export const listPath = (type) => `/${type.schema.pluralName}`;

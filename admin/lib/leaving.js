@@ -5,14 +5,14 @@
  * are kept in this tab's sessionStorage and offered back after signing in again (`keptFor`).
  * No imports but Preact's hooks, so that the router and the views can both use it.
  */
-import { useEffect, useRef } from './preact.js';
+import { useLayoutEffect, useRef } from './preact.js';
 
 // sessionStorage: the changes stay in this tab, and go with it.
 const KEPT_KEY = 'foliocms.editors.unsaved';
 
 /** The form showing with unsaved changes, if any (one view shows at a time): `{ keep() }`. */
 let unsaved = null;
-// Set by the page's guard (`LeaveGuard` in ui.js): asks, and calls `proceed` if the editor leaves.
+// Set by the page's guard (`LeaveGuard`, ui/leave-guard.js): asks, and calls `proceed` if the editor leaves.
 let question = null;
 
 /**
@@ -23,7 +23,9 @@ let question = null;
 export function useUnsavedChanges(dirty, keep) {
   const latest = useRef(keep);
   latest.current = keep;
-  useEffect(() => {
+  // A layout effect, so that the page never shows a form saved (its notice, no "Unsaved changes")
+  // while leaving it would still ask: a plain effect would wait until after the next paint.
+  useLayoutEffect(() => {
     if (!dirty) return undefined;
     const held = { keep: () => latest.current() };
     unsaved = held;

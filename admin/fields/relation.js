@@ -3,16 +3,25 @@
  * type's entries (its drafts, in the form's locale) to choose from. The value is the chosen
  * entries as read (`{ documentId, <naming field> }`); the write sends them whole with `set`.
  */
-import { html, useContext, useEffect, useRef, useState } from './preact.js';
-import { listPath, request } from './api.js';
-import { isLocalized, isToMany, may, nameOf, titleAttribute } from './schema.js';
-import { Workspace } from './ui.js';
+import { html, useContext, useEffect, useRef, useState } from '../lib/preact.js';
+import { listPath, request } from '../lib/api.js';
+import { isLocalized, isToMany, may, nameOf, titleAttribute } from '../lib/schema.js';
+import { strings } from '../lib/strings.js';
+import { Workspace } from '../lib/workspace.js';
+
+const t = strings.relation;
 
 const PAGE_SIZE = 10;
 // Waits this long after the last keystroke before asking the server.
 const TYPING_MS = 250;
 
-/** Up to ten of the target's entries matching `text`, with their naming field only. */
+/**
+ * Up to ten of the target's entries matching `text`, with their naming field only.
+ * @param {import('../lib/schema.js').ContentType} target
+ * @param {string} text
+ * @param {string | undefined} locale
+ * @returns {Promise<import('../lib/schema.js').Entry[]>}
+ */
 async function search(target, text, locale) {
   const label = titleAttribute(target);
   const { data } = await request('GET', listPath(target), {
@@ -27,13 +36,16 @@ async function search(target, text, locale) {
   return data;
 }
 
-export function RelationField({ path, attribute, value, stored, disabled, locale, summarize, onChange, name, heading, notes, invalid, describedBy }) {
+/** @param {import('./field.js').StructuredProps} props */
+export function RelationField(props) {
+  const { path, attribute, value, stored, disabled, locale, summarize, onChange, name } = props;
+  const { heading, notes, invalid, describedBy } = props;
   const { types, permissions } = useContext(Workspace);
   const target = types.find((type) => type.uid === attribute.target);
   const many = isToMany(attribute);
   const chosen = many ? value ?? [] : value ? [value] : [];
   const [text, setText] = useState('');
-  const [found, setFound] = useState(/** @type {import('./schema.js').Entry[] | null} */ (null));
+  const [found, setFound] = useState(/** @type {import('../lib/schema.js').Entry[] | null} */ (null));
   const [problem, setProblem] = useState('');
   const asked = useRef(0);
   const id = `field-${path}`;
@@ -45,7 +57,9 @@ export function RelationField({ path, attribute, value, stored, disabled, locale
   if (!target || !may(permissions, target, 'find')) {
     return html`<div class="field">
       <label for=${id}>${heading}</label>
-      <output id=${id} data-test=${id} class="readonly" aria-describedby=${describedBy}>${summarize(attribute, stored)} · your account may not read ${attribute.target.split('.').pop()} entries</output>
+      <output id=${id} data-test=${id} class="readonly" aria-describedby=${describedBy}>
+        ${summarize(attribute, stored)} · ${t.mayNotRead(attribute.target.split('.').pop())}
+      </output>
       ${notes}
     </div>`;
   }
@@ -79,12 +93,14 @@ export function RelationField({ path, attribute, value, stored, disabled, locale
       ? html`<ul class="chosen">
           ${chosen.map((entry, index) => html`<li key=${entry.documentId} data-test=${`chosen-${path}-${index}`}>
             <span>${nameOf(entry)}</span>
-            <button type="button" class="danger-outline" data-test=${`remove-${path}-${index}`} aria-label=${`Remove ${nameOf(entry)}`} disabled=${disabled} onClick=${() => remove(index)}>Remove</button>
+            <button type="button" class="danger-outline" data-test=${`remove-${path}-${index}`}
+              aria-label=${strings.actions.removeNamed(nameOf(entry))} disabled=${disabled}
+              onClick=${() => remove(index)}>${strings.actions.remove}</button>
           </li>`)}
         </ul>`
-      : html`<p class="muted empty-list">No ${targetName} chosen.</p>`}
+      : html`<p class="muted empty-list">${t.noneChosen(targetName)}</p>`}
     <input type="search" id=${id} data-test=${`relation-search-${path}`} autocomplete="off" disabled=${disabled}
-      placeholder=${many || chosen.length === 0 ? `Search ${target.schema.displayName.toLowerCase()} entries to add` : `Search to choose another ${targetName}`}
+      placeholder=${many || chosen.length === 0 ? t.searchToAdd(targetName) : t.searchAnother(targetName)}
       aria-controls=${listId} aria-describedby=${describedBy} aria-invalid=${invalid ? 'true' : undefined}
       value=${text}
       onInput=${(event) => {
@@ -100,14 +116,15 @@ export function RelationField({ path, attribute, value, stored, disabled, locale
           if (offered[0]) choose(offered[0]);
         }
       }} />
-    <p class="visually-hidden" aria-live="polite">${found === null ? '' : `${offered.length} ${offered.length === 1 ? 'match' : 'matches'}`}</p>
+    <p class="visually-hidden" aria-live="polite">${found === null ? '' : t.matches(offered.length)}</p>
     ${problem && html`<p class="field-error">${problem}</p>`}
     ${found !== null &&
-    html`<ul class="options" id=${listId} aria-label=${`Matching ${targetName} entries`}>
+    html`<ul class="options" id=${listId} aria-label=${t.matching(targetName)}>
       ${offered.length === 0
-        ? html`<li class="muted">No ${targetName} matches${text.trim() ? ` “${text.trim()}”` : ''}.</li>`
+        ? html`<li class="muted">${t.noMatch(targetName, text.trim())}</li>`
         : offered.map((entry) => html`<li key=${entry.documentId}>
-            <button type="button" class="option" data-test=${`relation-option-${entry.documentId}`} disabled=${disabled} onClick=${() => choose(entry)}>${nameOf(entry)}</button>
+            <button type="button" class="option" data-test=${`relation-option-${entry.documentId}`} disabled=${disabled}
+              onClick=${() => choose(entry)}>${nameOf(entry)}</button>
           </li>`)}
     </ul>`}
     ${notes}

@@ -1,0 +1,116 @@
+/**
+ * The signed-in page: the top bar, the sidebar, the notice, and the screen the route names. It
+ * reads the workspace (what the account may see and do) once, and gives it to the screens.
+ */
+import { html, useCallback, useEffect, useMemo, useState } from './lib/preact.js';
+import { leave } from './lib/leaving.js';
+import { useRoute } from './lib/router.js';
+import { hrefOf, placeOf } from './lib/routes.js';
+import { strings } from './lib/strings.js';
+import { useTitle } from './lib/title.js';
+import { loadWorkspace, Workspace } from './lib/workspace.js';
+import { ContentHome } from './screens/content/content-home.js';
+import { ContentNav } from './screens/content/content-nav.js';
+import { ContentScreen } from './screens/content/content-screen.js';
+import { Sidebar, SkipLink, Topbar } from './ui/layout.js';
+import { LeaveGuard } from './ui/leave-guard.js';
+import { LoadError } from './ui/load-error.js';
+import { Notice } from './ui/notice.js';
+
+// Success notices fade; errors stay until dismissed or replaced.
+const NOTICE_MS = 8000;
+
+/**
+ * @typedef {import('./lib/routes.js').Route} Route
+ * @typedef {import('./lib/workspace.js').WorkspaceValue} WorkspaceValue
+ * @typedef {import('./ui/notice.js').NoticeValue} NoticeValue
+ * @typedef {{ phase: 'loading' } | { phase: 'ready', workspace: Omit<WorkspaceValue, 'notify'> }
+ *   | { phase: 'error', error: Error }} Setup
+ */
+
+/** A reserved address with no screen yet (`#/media`, `#/settings/…`), or one no screen knows. */
+function NoScreen() {
+  const t = strings.page;
+  useTitle(t.notFound);
+  return html`<h1 id="view-title">${t.notFound}</h1><p>${t.noSuchPage}</p>`;
+}
+
+/**
+ * The screen the route names.
+ * @param {{ route: Route, workspace: WorkspaceValue }} props
+ */
+function Screen({ route, workspace }) {
+  if (route.screen === 'home') return html`<${ContentHome} types=${workspace.types} />`;
+  if (route.screen === 'content') return html`<${ContentScreen} route=${route} workspace=${workspace} />`;
+  return html`<${NoScreen} />`;
+}
+
+/**
+ * @typedef {object} ShellProps
+ * @property {{ user?: { id?: number, username?: string, email?: string } }} session
+ * @property {() => void} onSignOut
+ */
+
+/**
+ * The workspace being read (`setup`), and a notice shown on the view it is about.
+ * @param {ShellProps} props
+ */
+export function Shell({ session, onSignOut }) {
+  const route = useRoute();
+  const [setup, setSetup] = useState(/** @type {Setup} */ ({ phase: 'loading' }));
+  const [attempt, setAttempt] = useState(0);
+  const [notice, setNotice] = useState(/** @type {NoticeValue | null} */ (null));
+  // A notice belongs to the view it is about (`place`: by default the one showing), and shows there only.
+  const notify = useCallback(
+    (kind, text, place = location.hash) => setNotice({ kind, text, place: placeOf(place) }),
+    [],
+  );
+
+  useEffect(() => {
+    let current = true;
+    loadWorkspace().then(
+      (workspace) => current && setSetup({ phase: 'ready', workspace }),
+      (error) => current && setSetup({ phase: 'error', error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  useEffect(() => {
+    if (!notice || notice.kind === 'error') return undefined;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  // Another view (another entry, locale, list) clears a notice that was not about it.
+  const place = hrefOf(route);
+  useEffect(() => setNotice((shown) => (shown && shown.place === place ? shown : null)), [place]);
+  const shownNotice = notice && notice.place === place ? notice : null;
+
+  /** @type {WorkspaceValue | null} */
+  const workspace = useMemo(() => (setup.phase === 'ready' ? { ...setup.workspace, notify } : null), [setup, notify]);
+  const who = session.user?.username ?? session.user?.email ?? '';
+  const currentType = route.screen === 'content' ? route.path[0] : undefined;
+
+  return html`<div class="shell">
+    <${LeaveGuard} />
+    <${SkipLink} />
+    <${Topbar} who=${who} onSignOut=${() => leave(onSignOut)} />
+    <div class="layout">
+      ${workspace && html`<${Sidebar} label=${strings.content.navLabel}>
+        <${ContentNav} types=${workspace.types} current=${currentType} />
+      </${Sidebar}>`}
+      <main id="main" tabindex="-1">
+        <${Notice} notice=${shownNotice} onDismiss=${() => setNotice(null)} />
+        ${setup.phase === 'loading' && html`<p class="muted">${strings.page.loading}</p>`}
+        ${setup.phase === 'error'
+          && html`<${LoadError} error=${setup.error} onRetry=${() => setAttempt(attempt + 1)} />`}
+        ${workspace &&
+        html`<${Workspace.Provider} value=${workspace}>
+          <${Screen} route=${route} workspace=${workspace} />
+        </${Workspace.Provider}>`}
+      </main>
+    </div>
+  </div>`;
+}
