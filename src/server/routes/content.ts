@@ -42,7 +42,8 @@ export const ownRequest = (ctx: Context) => ({ ctx, route: true });
 /** A read's caller, for the policies on its action (the route asked for its permission). */
 const readerOf = (ctx: Context, query: ContentQuery): PolicyCall => ({ actor: actorOf(ctx), locale: query.locale, status: query.status, request: ownRequest(ctx) });
 
-function writeOptions(ctx: Context, query: ContentQuery): WriteOptions {
+/** What a write of this request is told: the query's status and locale, the caller, the answer's shape, `If-Match`. */
+export function writeOptions(ctx: Context, query: ContentQuery): WriteOptions {
   return {
     status: query.status,
     locale: query.locale,

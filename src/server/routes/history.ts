@@ -9,8 +9,7 @@ import { contentTypeModel, parseContentQuery, parseQueryString } from '../../mod
 import { contentAction } from '../../permissions/index.js';
 import type { ContentType } from '../../schema/index.js';
 import { requires } from '../authorize.js';
-import { ifMatchStates } from '../entity-tags.js';
-import { answerWritten, ownRequest, type ContentRoutesDeps } from './content.js';
+import { answerWritten, ownRequest, writeOptions, type ContentRoutesDeps } from './content.js';
 import { actorOf } from '../state.js';
 
 export type HistoryRoutesDeps = ContentRoutesDeps;
@@ -51,15 +50,7 @@ export function historyRoutes(router: Router, deps: HistoryRoutesDeps): void {
     router.post(`${base}/actions/restore`, action('restore'), async (ctx) => {
       const query = parseContentQuery(parseQueryString(ctx.querystring), contentTypeModel(type), content.modelsFor(actorOf(ctx)), deps.rest());
       const documentId = documentOf(ctx);
-      const restored = await content.restore(type, documentId, versionOf(ctx.request.body), {
-        status: 'draft',
-        locale: query.locale,
-        actor: actorOf(ctx),
-        populate: query.populate,
-        fields: query.fields,
-        ifMatch: ifMatchStates(ctx.get('If-Match') || undefined),
-        request: ownRequest(ctx),
-      });
+      const restored = await content.restore(type, documentId, versionOf(ctx.request.body), { ...writeOptions(ctx, query), status: 'draft' });
       answerWritten(ctx, deps, type, query, single ? undefined : documentId, restored);
     });
   }
