@@ -195,7 +195,8 @@ export function createContentService(deps: ContentServiceDeps) {
    */
   const findOneJson = (type: ContentType, documentId: string, query: ContentQuery, source?: QuerySource, call?: PolicyCall) => {
     const id = documentIdOf(documentId);
-    return after(call && policed(type, 'findOne', { ...call, documentId: id }), () => oneJson(type, 'findOne', () => id, query, source));
+    // The call as the route made it: its request names the document (no copy made on every read).
+    return after(call && policed(type, 'findOne', call), () => oneJson(type, 'findOne', () => id, query, source));
   };
 
   function findSingleJson(type: ContentType, query: ContentQuery, source?: QuerySource, call?: PolicyCall): string | Promise<string> {

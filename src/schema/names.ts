@@ -45,7 +45,7 @@ export const BUILT_IN_USER_FIELDS: readonly string[] = [
  * `/api/users-permissions/…`, `/api/i18n/locales`, `/api/connect/…`, `/api/upload`), so a content
  * type may not take them as its singular or plural name.
  */
-export const RESERVED_NAMES: readonly string[] = ['users', 'auth', 'users-permissions', 'i18n', 'connect', 'upload'];
+export const RESERVED_NAMES: readonly string[] = ['users', 'auth', 'users-permissions', 'i18n', 'connect', 'upload', 'admin'];
 
 /** Checks a singular/plural/category/component name and returns it. */
 export function checkName(key: string, value: unknown): string {

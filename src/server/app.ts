@@ -14,7 +14,7 @@ import { cors } from './cors.js';
 import { errorMiddleware } from './errors.js';
 import { health } from './health.js';
 import { requestLog } from './request-log.js';
-import { apiRouter, HISTORY_PATH, historyRouter, refreshRoutesGate } from './routes/index.js';
+import { apiRouter, HISTORY_PATH, historyRouter, refreshRoutesGate, SETTINGS_PATH, settingsRouter } from './routes/index.js';
 import { securityHeaders } from './security.js';
 import { uploads } from './uploads.js';
 import { adminPage } from './admin-page.js';
@@ -32,7 +32,7 @@ export interface FolioApp extends Koa {
 }
 
 /** A router's routes, then its answers to methods it does not route (405 with `Allow`). */
-function historyMiddleware(router: ReturnType<typeof historyRouter>): Koa.Middleware {
+function routerMiddleware(router: ReturnType<typeof historyRouter>): Koa.Middleware {
   const routes = router.routes() as Koa.Middleware;
   const allowed = router.allowedMethods() as Koa.Middleware;
   return (ctx, next) => routes(ctx, () => allowed(ctx, next));
@@ -68,13 +68,13 @@ export function createApp(project: Project): FolioApp {
   // The routes are generated from the content types: built anew when those change on disk.
   const build = (schemas: Project['schemas']) => {
     const api = apiRouter(project);
-    const history = historyRouter(project);
     // Not `throw: true`: thrown, the 405 would lose the `Allow` header the router sets; errorMiddleware renders it.
     return {
       schemas,
       routes: api.routes() as Koa.Middleware,
       allowedMethods: api.allowedMethods() as Koa.Middleware,
-      history: historyMiddleware(history),
+      history: routerMiddleware(historyRouter(project)),
+      settings: routerMiddleware(settingsRouter(project)),
     };
   };
   let built = build(project.schemas);
@@ -105,6 +105,7 @@ export function createApp(project: Project): FolioApp {
   app.use(authenticate(project));
   app.use(graphqlEndpoint(project));
   app.use((ctx, next) => (HISTORY_PATH.test(ctx.path) ? api().history(ctx, next) : next()));
+  app.use((ctx, next) => (SETTINGS_PATH.test(ctx.path) ? api().settings(ctx, next) : next()));
   app.use((ctx, next) => api().routes(ctx, next));
   app.use((ctx, next) => api().allowedMethods(ctx, next));
   return app;

@@ -7,7 +7,7 @@ import type Router from '@koa/router';
 import type { Project } from '../project/index.js';
 import { UPLOADS_PATH } from '../media/index.js';
 import { HEALTH_PATH } from './health.js';
-import { apiRouter, historyRouter } from './routes/index.js';
+import { apiRouter, historyRouter, settingsRouter } from './routes/index.js';
 
 export interface RouteEntry {
   method: string;
@@ -45,5 +45,5 @@ function entriesOf(router: Router): RouteEntry[] {
  * @example for (const { method, path, action } of listRoutes(project)) console.log(method, path, action);
  */
 export function listRoutes(project: Project): RouteEntry[] {
-  return [...appRoutes(project), ...entriesOf(apiRouter(project)), ...entriesOf(historyRouter(project))];
+  return [...appRoutes(project), ...entriesOf(apiRouter(project)), ...entriesOf(historyRouter(project)), ...entriesOf(settingsRouter(project))];
 }
