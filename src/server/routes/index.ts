@@ -35,11 +35,11 @@ export function historyRouter(project: Project): Router {
   return history;
 }
 
-/** What a request for the site owner's settings looks like: `/api/admin/…`. */
-export const SETTINGS_PATH = /^\/api\/admin\//;
+/** What a request for the site owner's settings looks like: `/api/admin/…`, and the locales `/api/i18n/locales[/…]`. */
+export const SETTINGS_PATH = /^\/api\/(?:admin\/|i18n\/locales(?:\/|$))/;
 
 /**
- * The settings routes (docs/api/settings.md: API tokens and webhooks), in a router of their own that
+ * The settings routes (docs/api/settings.md: API tokens, webhooks, locales), in a router of their own that
  * only a SETTINGS_PATH reaches, for the reason the history routes have theirs: a dozen more routes
  * in the `/api` router cost every read its share of matching them (one document's read measured
  * about 10% slower).
@@ -49,6 +49,7 @@ export function settingsRouter(project: Project): Router {
   const settings = new Router({ prefix: '/api' });
   adminTokenRoutes(settings, project.apiTokens);
   adminWebhookRoutes(settings, project.webhooks);
+  i18nRoutes(settings, { i18n: () => project.config.i18n, locales: project.locales });
   return settings;
 }
 
@@ -60,7 +61,6 @@ export function apiRouter(project: Project): Router {
   const api = new Router({ prefix: '/api' });
   // The project's own routes first: `GET /articles/featured` is theirs, not a document's.
   customRoutes(api, project.extensions);
-  i18nRoutes(api, { i18n: () => project.config.i18n, locales: project.locales });
   schemaRoutes(api, () => project.schemas);
   contentRoutes(api, contentDeps(project));
   userRoutes(api, { users: project.users, userModel: project.lookup.userModel, lookup: project.lookup, invite: (actor, body) => project.auth.invite(actor, body) });
