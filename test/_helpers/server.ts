@@ -5,13 +5,13 @@
  * line; `serveProject()` does the same over a project folder that already exists. `serve()` runs
  * the real `folio serve` as a child process, for specs that kill it or that need the binary.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse, stringify } from 'yaml';
 import { COLLECTION_TYPE_ACTIONS, SINGLE_TYPE_ACTIONS, DRAFT_ACTIONS, contentAction } from '../../src/permissions/index.js';
-import { openProject, type OpenOptions, type Project } from '../../src/project/index.js';
+import { openProject, PROJECT_GITIGNORE, type OpenOptions, type Project } from '../../src/project/index.js';
 import { loadSchemas } from '../../src/schema/index.js';
 import { startServer, type FolioApp } from '../../src/server/index.js';
 import { createDatabase } from './databases.js';
@@ -63,6 +63,21 @@ export async function testProject(options: ProjectOptions = {}): Promise<{ dir: 
     await writeFile(file, stringify({ ...current, ...values }));
   }
   return sample;
+}
+
+/**
+ * Puts the project in `dir` in a git repository of its own, as a site's owner would: the project's
+ * .gitignore, an identity, and one commit of everything (`-c safe.directory=*`: a spec may hand the
+ * repository to another user).
+ */
+export async function commitProjectToGit(dir: string): Promise<void> {
+  await writeFile(join(dir, '.gitignore'), PROJECT_GITIGNORE);
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'safe.directory=*', ...args], { cwd: dir, stdio: 'ignore' });
+  git('init', '-q', '-b', 'main');
+  git('config', 'user.name', 'Site Admin');
+  git('config', 'user.email', 'admin@example.com');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'The site');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,14 +4,12 @@
  * made private since is hidden in every old version), and an entry's `changed` never names one.
  * Kept by the store (files outside git, or PostgreSQL) and by git.
  */
-import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PROJECT_GITIGNORE } from '../../src/project/index.js';
 import { eventually } from '../_helpers/index.js';
-import { serveProject, testProject, type ApiServer } from '../_helpers/server.js';
+import { commitProjectToGit, serveProject, testProject, type ApiServer } from '../_helpers/server.js';
 
 /** The locker's content type, the string attributes `privates` names private (`secret` is a password). */
 const lockerType = (privates: string[]) => [
@@ -98,13 +96,7 @@ test('kept by the store, a version written before an attribute was made private 
 
 test('kept by git, a version committed with an attribute public is answered without it once it is private', async () => {
   const project = await testProject({ files: FILES, config: { server: { git: { commit: true } } } });
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'safe.directory=*', ...args], { cwd: project.dir });
-  await writeFile(join(project.dir, '.gitignore'), PROJECT_GITIGNORE);
-  git('init', '-q', '-b', 'main');
-  git('config', 'user.name', 'Site Admin');
-  git('config', 'user.email', 'admin@example.com');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'The site');
+  await commitProjectToGit(project.dir);
   const api = await serveProject(project.dir, project.cleanup);
   try {
     // On PostgreSQL the documents are no files git could commit: the store keeps history there.

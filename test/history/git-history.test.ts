@@ -12,9 +12,8 @@ import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { issueToken } from '../../src/auth/index.js';
-import { PROJECT_GITIGNORE } from '../../src/project/index.js';
 import { folio, request } from '../_helpers/index.js';
-import { serve, serveProject, testProject, type ApiServer } from '../_helpers/server.js';
+import { commitProjectToGit, serve, serveProject, testProject, type ApiServer } from '../_helpers/server.js';
 import { addUserRow } from '../_helpers/users.js';
 import { SYSTEM_ACTOR } from '../../src/permissions/index.js';
 
@@ -28,12 +27,7 @@ const ARTICLE = ['find', 'findOne', 'create', 'update', 'delete', 'publish', 'un
 async function gitProject(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const upload = ['upload', 'destroy'].map((action) => `plugin::upload.content-api.${action}`);
   const project = await testProject({ config: { server: { git: { commit: true } } }, authenticatedActions: [...ARTICLE, ...upload], publicActions: [] });
-  await writeFile(join(project.dir, '.gitignore'), PROJECT_GITIGNORE);
-  await git(project.dir, 'init', '-q', '-b', 'main');
-  await git(project.dir, 'config', 'user.name', 'Site Admin');
-  await git(project.dir, 'config', 'user.email', 'admin@example.com');
-  await git(project.dir, 'add', '-A');
-  await git(project.dir, 'commit', '-q', '-m', 'The site');
+  await commitProjectToGit(project.dir);
   return project;
 }
 

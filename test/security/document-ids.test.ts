@@ -6,16 +6,12 @@
  * `GET /api/categories/%2e%2e/history`, authors' emails included. In git, on the store the run names.
  */
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PROJECT_GITIGNORE } from '../../src/project/index.js';
-import { serveProject, testProject, type ApiServer } from '../_helpers/server.js';
+import { commitProjectToGit, serveProject, testProject, type ApiServer } from '../_helpers/server.js';
 
 const run = promisify(execFile);
-const git = (dir: string, ...args: string[]) => run('git', args, { cwd: dir });
 
 const CATEGORY = ['find', 'findOne', 'create', 'update', 'delete', 'history', 'restore'].map((action) => `api::category.category.${action}`);
 const ARTICLE = ['find', 'findOne', 'create', 'update', 'delete', 'publish', 'unpublish', 'discardDraft'].map((action) => `api::article.article.${action}`);
@@ -35,12 +31,7 @@ test.before(async () => {
     publicActions: [],
     authenticatedActions: [...CATEGORY, ...ARTICLE, 'api::secret.secret.create'],
   });
-  await writeFile(join(project.dir, '.gitignore'), PROJECT_GITIGNORE);
-  await git(project.dir, 'init', '-q', '-b', 'main');
-  await git(project.dir, 'config', 'user.name', 'Site Admin');
-  await git(project.dir, 'config', 'user.email', 'admin@example.com');
-  await git(project.dir, 'add', '-A');
-  await git(project.dir, 'commit', '-q', '-m', 'The site');
+  await commitProjectToGit(project.dir);
   api = await serveProject(project.dir, project.cleanup);
   const registered = await api.post('/api/auth/local/register', { username: 'alice', email: 'alice@example.com', password: 'a-long-password-1' });
   alice = { Authorization: `Bearer ${registered.body.jwt}` };
