@@ -8,7 +8,8 @@ import { html, render, useEffect, useState } from './lib/preact.js';
 import * as api from './lib/api.js';
 import { keepForLater } from './lib/leaving.js';
 import { upgradeAddress } from './lib/router.js';
-import { strings } from './lib/strings.js';
+import { parseRoute } from './lib/routes.js';
+import { language, strings } from './lib/strings.js';
 import { SignInScreen } from './screens/sign-in/sign-in-screen.js';
 import { lazy } from './ui/lazy.js';
 
@@ -17,11 +18,26 @@ const Shell = lazy(() => import('./shell.js').then((module) => module.Shell), {
   loading: () => html`<p class="boot">${strings.page.loading}</p>`,
 });
 
-/** The session, kept by api.js: the sign-in form without one, the signed-in page with one. */
+/** Setting a password from an invitation's or a reset email's link (`#/reset-password?code=…`). */
+const ResetPasswordScreen = lazy(() => import('./screens/sign-in/reset-password-screen.js').then((module) => module.ResetPasswordScreen));
+
+/** Whether the address is a set-password link, which is shown whether signed in or not. */
+const onResetPassword = () => parseRoute(location.hash).screen === 'reset-password';
+
+/**
+ * The session, kept by api.js: the sign-in form without one, the signed-in page with one; a
+ * set-password link's form either way.
+ */
 function App() {
   const t = strings.signIn;
   const [session, setSession] = useState(api.currentSession());
   const [message, setMessage] = useState('');
+  const [resetting, setResetting] = useState(onResetPassword);
+  useEffect(() => {
+    const follow = () => setResetting(onResetPassword());
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
+  }, []);
 
   const leave = (text) => {
     setMessage(text);
@@ -37,6 +53,13 @@ function App() {
     setMessage('');
     setSession(next);
   };
+  if (resetting) {
+    const done = (text) => {
+      setMessage(text);
+      location.hash = '#/';
+    };
+    return html`<${ResetPasswordScreen} code=${parseRoute(location.hash).query.code ?? ''} onDone=${done} />`;
+  }
   if (!session) return html`<${SignInScreen} message=${message} onSignedIn=${enter} onSigningIn=${Shell.preload} />`;
   const signOut = async () => {
     await api.signOut();
@@ -47,6 +70,7 @@ function App() {
 
 // A bookmark of the first version's form (`#/article/<documentId>`) is put in today's at once.
 upgradeAddress();
+document.documentElement.lang = language;
 // The container is in index.html.
 const root = /** @type {HTMLElement} */ (document.getElementById('app'));
 // Preact keeps what it finds in the container: the "Loading…" placeholder goes first.

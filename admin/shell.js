@@ -6,19 +6,26 @@ import { html, useCallback, useEffect, useMemo, useState } from './lib/preact.js
 import { leave } from './lib/leaving.js';
 import { useRoute } from './lib/router.js';
 import { hrefOf, placeOf } from './lib/routes.js';
-import { strings } from './lib/strings.js';
+import { chooseLanguage, strings } from './lib/strings.js';
 import { useTitle } from './lib/title.js';
 import { loadWorkspace, Workspace } from './lib/workspace.js';
 import { ContentHome } from './screens/content/content-home.js';
 import { ContentNav } from './screens/content/content-nav.js';
 import { ContentScreen } from './screens/content/content-screen.js';
-import { Sidebar, SkipLink, Topbar } from './ui/layout.js';
+import { SettingsScreen, settingsLinks } from './screens/settings/settings-screen.js';
+import { NavGroup, Sidebar, SkipLink, Topbar } from './ui/layout.js';
+import { lazy } from './ui/lazy.js';
 import { LeaveGuard } from './ui/leave-guard.js';
 import { LoadError } from './ui/load-error.js';
 import { Notice } from './ui/notice.js';
 
 // Success notices fade; errors stay until dismissed or replaced.
 const NOTICE_MS = 8000;
+/** Who may open the media library. */
+const MEDIA_ACTION = 'plugin::upload.content-api.find';
+
+// The media library loads when first opened, as the field that picks from it does.
+const MediaScreen = lazy(() => import('./screens/media/media-screen.js').then((module) => module.MediaScreen));
 
 /**
  * @typedef {import('./lib/routes.js').Route} Route
@@ -28,7 +35,7 @@ const NOTICE_MS = 8000;
  *   | { phase: 'error', error: Error }} Setup
  */
 
-/** A reserved address with no screen yet (`#/media`, `#/settings/…`), or one no screen knows. */
+/** An address no screen knows, or the media library for an account that may not open it. */
 function NoScreen() {
   const t = strings.page;
   useTitle(t.notFound);
@@ -42,7 +49,29 @@ function NoScreen() {
 function Screen({ route, workspace }) {
   if (route.screen === 'home') return html`<${ContentHome} types=${workspace.types} />`;
   if (route.screen === 'content') return html`<${ContentScreen} route=${route} workspace=${workspace} />`;
+  if (route.screen === 'settings') return html`<${SettingsScreen} route=${route} workspace=${workspace} />`;
+  if (route.screen === 'media' && workspace.permissions.has(MEDIA_ACTION)) {
+    return html`<${MediaScreen} route=${route} workspace=${workspace} />`;
+  }
   return html`<${NoScreen} />`;
+}
+
+/**
+ * The sidebar: the content types, the media library and the settings, as far as the account may use them.
+ * @param {{ route: Route, workspace: WorkspaceValue }} props
+ */
+function Navigation({ route, workspace }) {
+  const t = strings.nav;
+  const currentType = route.screen === 'content' ? route.path[0] : undefined;
+  const media = workspace.permissions.has(MEDIA_ACTION)
+    ? [{ href: hrefOf({ screen: 'media' }), label: t.media, test: 'nav-media', current: route.screen === 'media' }]
+    : [];
+  const settings = settingsLinks(workspace.permissions, route.screen === 'settings' ? route.path[0] : undefined);
+  return html`<${Sidebar} label=${t.label}>
+    <${ContentNav} types=${workspace.types} current=${currentType} />
+    <${NavGroup} title=${t.library} links=${media} />
+    <${NavGroup} title=${t.settings} links=${settings} />
+  </${Sidebar}>`;
 }
 
 /**
@@ -91,16 +120,13 @@ export function Shell({ session, onSignOut }) {
   /** @type {WorkspaceValue | null} */
   const workspace = useMemo(() => (setup.phase === 'ready' ? { ...setup.workspace, notify } : null), [setup, notify]);
   const who = session.user?.username ?? session.user?.email ?? '';
-  const currentType = route.screen === 'content' ? route.path[0] : undefined;
 
   return html`<div class="shell">
     <${LeaveGuard} />
     <${SkipLink} />
-    <${Topbar} who=${who} onSignOut=${() => leave(onSignOut)} />
+    <${Topbar} who=${who} onLanguage=${(code) => leave(() => chooseLanguage(code))} onSignOut=${() => leave(onSignOut)} />
     <div class="layout">
-      ${workspace && html`<${Sidebar} label=${strings.content.navLabel}>
-        <${ContentNav} types=${workspace.types} current=${currentType} />
-      </${Sidebar}>`}
+      ${workspace && html`<${Navigation} route=${route} workspace=${workspace} />`}
       <main id="main" tabindex="-1">
         <${Notice} notice=${shownNotice} onDismiss=${() => setNotice(null)} />
         ${setup.phase === 'loading' && html`<p class="muted">${strings.page.loading}</p>`}

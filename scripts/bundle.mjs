@@ -7,7 +7,11 @@
 // imported with import() (database and mail clients, sharp's native code, prompts, …) are not bundled
 // at all: they load from node_modules as before, with the named exports Node gives a CommonJS package
 // (a bundled one would give only its default export).
-// Usage: node scripts/bundle.mjs   (after `tsc`; reads dist/, writes dist/bundle/)
+// Then the editors the editors' page loads when a field needs one (editors/<name>/index.js, each
+// with its library from npm), for the browser, into dist/admin/<name>.js, which the page imports
+// as vendor/<name>.js: they are the page's only modules that need a build.
+// Usage: node scripts/bundle.mjs [--editors]   (after `tsc`; reads dist/, writes dist/bundle/;
+// --editors: the editors alone, which need no `tsc` first)
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -21,6 +25,25 @@ const packagesAtFirstUse = {
     build.onResolve({ filter: /^[^./]/ }, (args) => (args.kind === 'dynamic-import' && !args.path.startsWith('node:') ? { path: args.path, external: true } : undefined));
   },
 };
+
+/** The editors of the editors' page (see above). */
+const EDITORS = ['rich-text', 'markdown'];
+
+await rm(`${root}dist/admin`, { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: Object.fromEntries(EDITORS.map((name) => [name, `editors/${name}/index.js`])),
+  outdir: 'dist/admin',
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: true,
+  // The libraries' licence comments stay with their code, at the end of each file.
+  legalComments: 'eof',
+  logLevel: 'warning',
+});
+if (process.argv.includes('--editors')) process.exit(0);
 
 await rm(`${root}dist/bundle`, { recursive: true, force: true });
 await build({

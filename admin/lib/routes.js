@@ -2,13 +2,14 @@
  * The page's addresses. Routes live in the hash, so the page works under any path the server mounts
  * it at, and the back button walks through its views. Each screen has a first segment of its own,
  * which no content type can take: `#/content/<type>/<documentId>?locale=fr` (a type's list at
- * `#/content/<type>`), `#/media`, `#/settings/<screen>`; `#/` is the start. The first version's
+ * `#/content/<type>`), `#/media`, `#/settings/<screen>`, and `#/reset-password?code=…` (an
+ * invitation's or a reset email's link, shown signed in or not); `#/` is the start. The first version's
  * addresses (`#/<type>/<documentId>`) are read as content addresses, so that a bookmark keeps
  * working (`upgradedHash`). No imports: the router, the screens and tests read it alike.
  */
 
 /** The first segments the screens hold: a content type named `media` is at `#/content/media`. */
-export const SCREENS = /** @type {const} */ (['content', 'media', 'settings']);
+export const SCREENS = /** @type {const} */ (['content', 'media', 'settings', 'reset-password']);
 
 /**
  * A route: its screen (`home` for `#/`), the segments after the screen's own, and the query.

@@ -1,346 +1,80 @@
 /**
- * Every word the page shows, in English, keyed by the part of the page that shows it. A string
- * with something in it is a function of what goes in (`strings.list.pageInfo(2, 5, 48)`), so that a
- * translation can order its words as its language does. A translation is an object of this shape
- * (`@type {Strings}`, which the type checker holds to it), chosen below as `strings`. The server's
- * own messages (a refused sign-in, a validation error) come in the server's words. No imports: a
- * test reads it without the browser's modules.
+ * The words the page shows, in the language its user chose: `?lang=fr` in the page's address, or
+ * the language menu of the top bar, remembered in this browser; without a choice, the browser's
+ * own language when the page speaks it, else English. Each language is one folder of
+ * `strings/` (`strings/en/`, `strings/fr/`), every word in it once, keyed by the part of the page
+ * that shows it. A string with something in it is a function of what goes in
+ * (`strings.list.pageInfo(2, 5, 48)`), so that a language can order its words as it does. The
+ * server's own messages (a refused sign-in, a validation error) come in the server's words.
+ * Readable outside a browser: a test imports it as it is.
  */
+import { en } from './strings/en/index.js';
+import { fr } from './strings/fr/index.js';
 
-/** `1 entry`, `2 entries`. */
-const count = (number, one, many) => `${number} ${number === 1 ? one : many}`;
-const entries = (number) => count(number, 'entry', 'entries');
-/** What a single type's form holds is "content", a collection type's an "entry". */
-const thing = (single) => (single ? 'content' : 'entry');
+/** @typedef {import('./strings/en/index.js').Strings} Strings */
 
-export const en = {
-  page: {
-    brand: 'foliocms',
-    loading: 'Loading…',
-    skip: 'Skip to content',
-    signOut: 'Sign out',
-    dismiss: 'Dismiss',
-    tryAgain: 'Try again',
-    notFound: 'Not found',
-    noSuchPage: 'There is no such page here.',
-  },
-  /** Words on buttons all over the page. */
-  actions: {
-    add: 'Add',
-    cancel: 'Cancel',
-    close: 'Close',
-    search: 'Search',
-    remove: 'Remove',
-    removeNamed: (name) => `Remove ${name}`,
-    moveUp: 'Move up',
-    moveUpNamed: (name) => `Move up, ${name}`,
-    moveDown: 'Move down',
-    moveDownNamed: (name) => `Move down, ${name}`,
-  },
-  status: {
-    draft: 'Draft',
-    published: 'Published',
-    modified: 'Modified',
-  },
-  api: {
-    unreachable: 'The server could not be reached. Check your connection and try again.',
-    httpStatus: (status) => `HTTP ${status}`,
-    sessionEnded: 'Your session has ended. Please sign in again.',
-  },
-  signIn: {
-    title: 'Sign in',
-    lead: 'Sign in to edit content.',
-    identifier: 'Email or username',
-    password: 'Password',
-    submit: 'Sign in',
-    busy: 'Signing in…',
-    signedOut: 'You are signed out.',
-    sessionEndedKept: (reason) =>
-      `${reason} Your unsaved changes are kept in this tab, and offered back once you have signed in.`,
-  },
-  workspace: {
-    mayNotRead: (what) => `Your account may not read ${what}, which this page needs. Ask an administrator for access.`,
-    ownPermissions: 'its own permissions',
-    contentTypes: 'the content types',
-  },
-  leave: {
-    title: 'Leave without saving?',
-    text: 'Your changes to this entry have not been saved. If you leave now, they are lost.',
-    leave: 'Leave and lose my changes',
-    stay: 'Stay here',
-  },
-  schema: {
-    notShown: 'Not shown to your account',
-    componentEntries: (component, number) => `${component}: ${entries(number)}`,
-    componentEmpty: (component) => `${component}: empty`,
-    blocks: (number) => count(number, 'block', 'blocks'),
-    relationEntries: (number, names, more) => `${entries(number)}: ${names.join(', ')}${more ? ', …' : ''}`,
-    none: 'None',
-    files: (number) => count(number, 'file', 'files'),
-    oneFile: '1 file',
-    noFile: 'No file',
-    empty: 'Empty',
-    set: 'Set',
-    lengthBetween: (min, max) => `${min} to ${max} characters`,
-    lengthAtLeast: (min) => `At least ${min} characters`,
-    lengthAtMost: (max) => `At most ${max} characters`,
-    between: (min, max) => `From ${min} to ${max}`,
-    atLeast: (min) => `At least ${min}`,
-    atMost: (max) => `At most ${max}`,
-  },
-  values: {
-    notJson: (problem) => `This is not valid JSON: ${problem}`,
-  },
-  content: {
-    navLabel: 'Content types',
-    collections: 'Collections',
-    singleTypes: 'Single types',
-    homeTitle: 'Content',
-    chooseType: 'Choose a content type to see its entries.',
-    noType: 'Your account may not read any content type. Ask an administrator for access.',
-    noSuchType: (name) => `There is no content type “${name}” that your account may read.`,
-  },
-  list: {
-    create: 'Create an entry',
-    search: 'Search',
-    searchButton: 'Search',
-    locale: 'Locale',
-    status: 'Status',
-    allStatuses: 'All',
-    caption: (type) => `${type} entries, sortable by the column buttons`,
-    documentId: 'Document id',
-    updated: 'Updated',
-    untitled: 'Untitled',
-    noMatch: 'No entries match.',
-    noEntries: 'No entries yet.',
-    pages: 'Pages',
-    previous: 'Previous',
-    next: 'Next',
-    pageInfo: (page, pageCount, total) =>
-      `Page ${page} of ${pageCount}${total === undefined ? '' : ` · ${entries(total)}`}`,
-  },
-  entry: {
-    back: (type) => `← ${type}`,
-    absent: 'This entry does not exist, or no longer does.',
-    untitled: 'Untitled',
-    newEntry: (kind) => `New ${kind}`,
-    newVersion: (locale) => `New ${locale} version`,
-    notYetIn: (locale) => `Not yet in ${locale}`,
-    noVersionYet: (single, locale) => `This ${thing(single)} has no ${locale} version yet.`,
-    createVersion: (locale) => `Create ${locale} version`,
-    mayNotLocalize: 'Your account may not create locale versions.',
-    readOnly: (single) => `Your account may read this ${thing(single)} but not change it.`,
-    localizeHint: (locale) => `Fill in what differs in ${locale}; the other fields are shared by all locale versions.`,
-    localeVersions: 'Locale versions',
-    locale: 'Locale',
-    notCreatedYet: ' (not created yet)',
-    saveDraft: 'Save draft',
-    save: 'Save',
-    saving: 'Saving…',
-    working: 'Working…',
-    publish: 'Publish',
-    unpublish: 'Unpublish',
-    discard: 'Discard changes',
-    unsaved: 'Unsaved changes',
-    history: 'History',
-    delete: 'Delete',
-    deleting: 'Deleting…',
-    deleteVersion: 'Delete this version',
-    deleteEveryLocale: 'Delete every locale',
-    /** The question before a delete; `locale` is '' for a type that is not localized. */
-    deleteQuestion: (single, locale, onlyVersion) => {
-      const what = thing(single);
-      if (!locale) return `Delete this ${what}?`;
-      if (onlyVersion) {
-        return `Delete this ${what}? Its ${locale} version is its only one, so the whole ${what} is deleted.`;
-      }
-      return `Delete the ${locale} version of this ${what}, or the whole ${what} in every locale?`;
-    },
-    cannotBeUndone: (question) => `${question} This cannot be undone.`,
-    unpublishTitle: (single) => `Unpublish this ${thing(single)}?`,
-    unpublishText: (locale) =>
-      `Readers will no longer see ${locale ? `its ${locale} version` : 'it'}. `
-      + 'The draft stays, and can be published again.',
-    unpublished: 'Unpublished.',
-    discardTitle: "Discard the draft's changes?",
-    discardText: 'The draft goes back to the published version. The changes saved since it was published are lost.',
-    discarded: 'Changes discarded.',
-    checkFields: 'Check the marked fields.',
-    required: (field) => `${field} is required.`,
-    draftSaved: 'Draft saved.',
-    saved: 'Saved.',
-    published: 'Published.',
-    deleted: 'Deleted.',
-    keptMine: 'Your changes are kept. Saving now writes them over the other version.',
-    secretKept: 'Never shown: leave empty to keep it',
-    secretNeverShown: 'Never shown once saved',
-    inYourTimeZone: 'In your time zone',
-    sharedByAllLocales: 'Shared by all locales',
-  },
-  kept: {
-    title: 'Unsaved changes from before you signed in again',
-    text: 'Your session ended before these changes were saved. They were kept in this browser tab.',
-    withheld: ' Password and private fields are never kept: type them again.',
-    restore: 'Restore my changes',
-    discard: 'Discard them',
-  },
-  conflict: {
-    title: 'Someone else changed this entry',
-    text: 'It was changed and saved elsewhere since you opened it, so your changes were not saved. '
-      + 'They are still in the form.',
-    seeOther: 'See the other version',
-    reload: 'Reload the entry',
-    keepEditing: 'Keep editing',
-    deletedMeanwhile: 'The entry was deleted meanwhile.',
-    reloadTitle: 'Reload and lose your changes?',
-    reloadText: 'Reloading shows the entry as it is stored now. What you typed since you opened it will be lost.',
-    reloadConfirm: 'Reload and lose my changes',
-    goBack: 'Go back',
-    otherVersion: 'The other version',
-    compareText: 'What is stored now, beside what your form holds. '
-      + 'Saving writes the fields you changed (marked) over the other version; the others keep what is stored.',
-    field: 'Field',
-    storedNow: 'Stored now',
-    yourForm: 'Your form',
-    changedByYou: 'changed by you',
-    noneDiffers: 'No field differs.',
-    keepMine: 'Keep editing my version',
-    useStored: 'Use the stored version',
-    yes: 'Yes',
-    no: 'No',
-    neverShown: '(never shown)',
-    empty: '(empty)',
-  },
-  history: {
-    title: 'History',
-    close: 'Close history',
-    versions: 'Versions',
-    version: 'Version',
-    versionsNewestFirst: 'Versions, newest first',
-    /** What each action of a version is called; an action not named here is shown by its own name. */
-    actions: {
-      create: 'Created',
-      update: 'Saved',
-      delete: 'Deleted',
-      publish: 'Published',
-      unpublish: 'Unpublished',
-      discardDraft: 'Discarded the draft’s changes',
-      restore: 'Restored an earlier version',
-    },
-    unknownAuthor: 'Unknown',
-    token: (name) => `API token ${name}`,
-    publishedVersion: 'Published version',
-    by: ' by ',
-    changedFields: (fields, more) => `Changed: ${fields.join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
-    mayNot: (what) => `Your account may not ${what}.`,
-    seeHistory: "see this entry's history",
-    seeVersions: 'see the versions of this entry',
-    restoreVersions: 'restore versions',
-    noHistory: 'This server keeps no history for this entry.',
-    noVersions: 'No versions recorded yet.',
-    showOlder: 'Show older versions',
-    chooseVersion: 'Choose a version to see it beside the current draft.',
-    emptyVersion: 'This version holds no content to show (the entry did not exist in it).',
-    versionOf: (when) => `Version of ${when}`,
-    versionBy: (action, who, published) => `${action} by ${who}${published ? ' (the published version)' : ''}.`,
-    summary: (labels) => {
-      if (labels.length === 0) return 'No field differs from the current draft.';
-      const differ = labels.length === 1 ? '1 field differs' : `${labels.length} fields differ`;
-      return `${differ} from the current draft: ${labels.join(', ')}.`;
-    },
-    unsavedNotCompared: ' Your unsaved changes are not part of the comparison.',
-    onlyDiffering: 'Only the fields that differ',
-    caption: (when) => `The version of ${when} beside the current draft; fields that differ are marked.`,
-    field: 'Field',
-    thisVersion: 'This version',
-    currentDraft: 'Current draft',
-    differs: 'differs',
-    changed: 'changed',
-    noneDiffers: 'No field differs.',
-    notInHistory: 'Not shown in history',
-    file: (id) => `File ${id}`,
-    empty: '(empty)',
-    yes: 'Yes',
-    no: 'No',
-    restore: 'Restore this version',
-    restoring: 'Restoring…',
-    restoreTitle: 'Restore this version?',
-    restoreText: (when, who, dirty) => `Restore the version of ${when} by ${who}? `
-      + 'The current draft is replaced; it stays in history.'
-      + (dirty ? ' The unsaved changes in your form are lost.' : ''),
-    restoreConfirm: 'Restore',
-    restoreAndLose: 'Restore and lose my changes',
-    restored: (when, who) => `Restored the version of ${when} by ${who}.`,
-  },
-  fields: {
-    required: 'required',
-    generateFrom: (field) => `Generate from ${field}`,
-    notEditable: 'not editable here',
-    notEditableYet: 'not editable here yet',
-    editedFromOtherSide: (target, field) => `edited from each ${target}'s ${field}`,
-  },
-  components: {
-    noEntries: 'No entries yet.',
-    noneYet: (kind) => `No ${kind} yet.`,
-    add: (kind) => `Add ${kind}`,
-    addEntry: 'Add an entry',
-    numbered: (component, number) => `${component} ${number}`,
-    atMost: (max) => `At most ${max}.`,
-    zoneEntry: (number, component) => `${number}. ${component}`,
-    pickerLabel: (zone) => `Component to add to ${zone}`,
-    addKind: (kind) => `Add a ${kind}`,
-  },
-  relation: {
-    mayNotRead: (target) => `your account may not read ${target} entries`,
-    noneChosen: (target) => `No ${target} chosen.`,
-    searchToAdd: (target) => `Search ${target} entries to add`,
-    searchAnother: (target) => `Search to choose another ${target}`,
-    matches: (number) => count(number, 'match', 'matches'),
-    matching: (target) => `Matching ${target} entries`,
-    noMatch: (target, text) => `No ${target} matches${text ? ` “${text}”` : ''}.`,
-  },
-  media: {
-    library: 'Media library',
-    searchLabel: 'Search the library by name',
-    searchPlaceholder: 'Search by name',
-    noneFound: 'No file found.',
-    noFile: 'No file.',
-    noFiles: 'No files.',
-    choose: 'Choose from the library',
-    uploadFile: 'Upload a file',
-    uploadFiles: 'Upload files',
-    uploading: 'Uploading…',
-    fileIcon: 'FILE',
-  },
-  blocks: {
-    paragraph: 'Paragraph',
-    heading: (level) => `Heading ${level}`,
-    headingKind: 'Heading',
-    bulletedList: 'Bulleted list',
-    numberedList: 'Numbered list',
-    quote: 'Quote',
-    code: 'Code',
-    markupHint: 'Formatting: **bold**, *italic*, __underline__, ~~strikethrough~~, `code`, '
-      + '[link text](https://example.com). '
-      + 'A mark counts only at the start of a word, so my__draft__v2.md and 2*3*4 stay as typed; '
-      + 'a \\ before a character keeps it as typed (\\*). Lists take one item per line; code blocks are plain text.',
-    keptImage: (name) => `Image${name ? ` (${name})` : ''} — kept as is`,
-    keptFormatting: (kind, text) => `${kind} with formatting inside a word — kept as is: ${text}`,
-    keptList: 'List with nested items or formatting inside a word — kept as is',
-    keptOther: (type) => `${type === null ? 'Unknown block' : `“${type}” block`} — kept as is`,
-    keptLabel: (number) => `Block ${number}: `,
-    typeLabel: (number) => `Block ${number} type`,
-    textLabel: (number) => `Block ${number} text`,
-    itemsLabel: (number) => `Block ${number} items, one per line`,
-    codeLabel: (number) => `Block ${number} code`,
-    moveUp: (number) => `Move up, block ${number}`,
-    moveDown: (number) => `Move down, block ${number}`,
-    remove: (number) => `Remove, block ${number}`,
-    add: 'Add a block',
-  },
+/**
+ * The languages the page speaks, each with its name in its own words (as the menu shows it).
+ * @type {Record<string, { name: string, strings: Strings }>}
+ */
+export const LANGUAGES = {
+  en: { name: 'English', strings: en },
+  fr: { name: 'Français', strings: fr },
 };
 
-/** @typedef {typeof en} Strings The shape every translation of the page has. */
+/** Where this browser remembers the choice. */
+const LANGUAGE_KEY = 'foliocms.editors.language';
 
-/** The words the page shows: English, the one catalogue so far. */
-export const strings = en;
+const spoken = (code) => (typeof code === 'string' && Object.hasOwn(LANGUAGES, code) ? code : undefined);
+
+function remembered() {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null; // storage refused (a private window): nothing remembered
+  }
+}
+
+/** Keeps `code` as this browser's choice; the page shows it once loaded again. */
+function rememberLanguage(code) {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, code);
+  } catch {
+    // Storage refused: the choice lasts as long as the address that carries it.
+  }
+}
+
+/**
+ * The language to show: the address's `?lang=` (remembered from then on), the remembered choice,
+ * the first of the browser's languages the page speaks, else English.
+ * @returns {string}
+ */
+function chosenLanguage() {
+  if (typeof location === 'undefined') return 'en';
+  const asked = spoken(new URLSearchParams(location.search).get('lang'));
+  if (asked) {
+    rememberLanguage(asked);
+    return asked;
+  }
+  const preferred = (navigator.languages ?? [navigator.language]).map((tag) => tag.split('-')[0]);
+  return spoken(remembered()) ?? preferred.map(spoken).find(Boolean) ?? 'en';
+}
+
+/** The code of the language the page speaks (`en`, `fr`). */
+export const language = chosenLanguage();
+/** Every word the page shows, in `language`. */
+export const strings = LANGUAGES[language].strings;
+
+/**
+ * Shows the page in the language `code` from now on: remembered, then the page loaded again
+ * without the address's `?lang=` (which would choose again).
+ * @param {string} code
+ */
+export function chooseLanguage(code) {
+  if (!spoken(code)) return;
+  rememberLanguage(code);
+  const address = new URL(location.href);
+  address.searchParams.delete('lang');
+  if (address.search === location.search) location.reload();
+  else location.replace(address.href);
+}

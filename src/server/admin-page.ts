@@ -16,6 +16,12 @@ const PAGE_DIR = fileURLToPath(new URL('../../admin/', import.meta.url));
 /** The one module of the UI library the page imports, as `vendor/preact-htm.js`. */
 const VENDOR_FILE = fileURLToPath(import.meta.resolve('htm/preact/standalone'));
 const VENDOR_PATH = 'vendor/preact-htm.js';
+/**
+ * The editors a field loads when it is first shown (`vendor/rich-text.js`), bundled with their
+ * libraries by `npm run build` into dist/admin/ (scripts/bundle.mjs).
+ */
+const EDITORS_DIR = fileURLToPath(new URL('../../dist/admin/', import.meta.url));
+const EDITOR_PATH = /^vendor\/([a-z-]+\.js)$/;
 
 /**
  * The page talks to its own server only: no framing by another site, nothing from elsewhere. Its
@@ -65,6 +71,15 @@ async function pageFile(path: string): Promise<PageFile> {
   return file;
 }
 
+/** Where the page's file `name` is: the UI library, an editor's bundle, or a file of admin/. */
+function fileOf(name: string): string {
+  if (name === VENDOR_PATH) return VENDOR_FILE;
+  const editor = EDITOR_PATH.exec(name);
+  if (editor) return join(EDITORS_DIR, editor[1]!);
+  if (!PAGE_FILE.test(name)) throw new NotFoundError('Not Found');
+  return join(PAGE_DIR, name);
+}
+
 /**
  * @example app.use(adminPage(() => project.config.server.admin));
  */
@@ -80,9 +95,7 @@ export function adminPage(settings: () => { enabled: boolean; path: string }) {
       return;
     }
     const name = ctx.path.slice(path.length + 1) || 'index.html';
-    const vendor = name === VENDOR_PATH;
-    if (!vendor && !PAGE_FILE.test(name)) throw new NotFoundError('Not Found');
-    const file = await pageFile(vendor ? VENDOR_FILE : join(PAGE_DIR, name));
+    const file = await pageFile(fileOf(name));
     ctx.type = extname(name);
     if (name === 'index.html') {
       // A new nonce each time: the answer is never reused, so it is never answered 304 either.

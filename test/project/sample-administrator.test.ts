@@ -1,6 +1,6 @@
 /**
  * The repository's sample project has an `Administrator` role (data/roles.json, data/permissions.json)
- * holding every settings action and the users and roles actions: an account given it with
+ * holding every settings action, the users and roles actions and the media library's: an account given it with
  * `folio user create … --role administrator` reaches the settings routes. Served from a copy, so the
  * repository's data/ is left as it is.
  */
@@ -29,11 +29,13 @@ test.before(async () => {
 });
 test.after(() => api.close());
 
-test('holds every settings action and the users and roles actions, and no content-type action', () => {
+test('holds every settings action, the users and roles actions, the media library and the content types\' descriptions (which the editors\' page needs), and no content action', () => {
   const { role, actions } = api.project.roles.listGranted('administrator');
   assert.equal([role.name, role.type], ['Administrator', 'administrator']);
   for (const action of ADMINISTRATOR_ACTIONS) assert.ok(actions.includes(action), action);
   assert.is(SETTINGS_ACTIONS.filter((action) => actions.includes(action)).length, SETTINGS_ACTIONS.length);
+  for (const action of ['upload', 'find', 'findOne', 'destroy']) assert.ok(actions.includes(`plugin::upload.content-api.${action}`), action);
+  assert.ok(actions.includes('plugin::content-type-builder.content-types.getContentTypes'));
   assert.not.ok(actions.some((action) => action.startsWith('api::')), actions.join(', '));
 });
 

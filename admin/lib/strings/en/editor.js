@@ -1,0 +1,5 @@
+/**
+ * The rich-text editor of blocks fields.
+ */
+
+export const editorWords = {};

@@ -1,0 +1,5 @@
+/**
+ * The Markdown editor of richtext fields, and its preview.
+ */
+
+export const markdownWords = {};

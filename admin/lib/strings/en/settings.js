@@ -1,0 +1,5 @@
+/**
+ * The API tokens, webhooks and locales settings.
+ */
+
+export const settingsWords = {};

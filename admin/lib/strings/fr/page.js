@@ -1,0 +1,5 @@
+/** Not translated yet. */
+import { pageWords as english } from '../en/page.js';
+
+/** @type {typeof english} */
+export const pageWords = english;

@@ -1,0 +1,7 @@
+/** Not built yet. */
+import { html } from '../../../lib/preact.js';
+
+/** @param {{ route: import('../../../lib/routes.js').Route, workspace: import('../../../lib/workspace.js').WorkspaceValue }} props */
+export function WebhooksScreen(props) {
+  return html`<h1 id="view-title">WebhooksScreen</h1>`;
+}

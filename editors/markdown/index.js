@@ -1,0 +1,2 @@
+/** Not built yet. */
+export const ready = false;
