@@ -2,9 +2,12 @@
 // as the browser tests use it): what its first load transfers, and how long until it can be used,
 // against the issue's targets (under 150 KB, interactive under 1 s). The first load is what the
 // sign-in form needs; the signed-in page's modules load as the editor signs in, and count in the
-// time to the list. Each run is a fresh browser profile (nothing cached); the median of `rounds`
-// runs is reported.
+// time to the list. Then the rich-text editor of blocks fields, which loads apart (vendor/rich-text.js)
+// when an entry with a blocks field is first opened: its size, and the time from opening such an
+// entry to the editor being ready. Each run is a fresh browser profile (nothing cached); the median
+// of `rounds` runs is reported.
 import { execFileSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +19,10 @@ const PASSWORD = 'bench-editor-password-1';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** One cold visit: bytes over the wire, ms to the sign-in form, ms from signing in to the list of articles. */
+/**
+ * One cold visit: bytes over the wire, ms to the sign-in form, ms from signing in to the list of
+ * articles, and ms from opening an article (its body is a blocks field) to its rich-text editor.
+ */
 async function visit(browser, url) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
@@ -38,8 +44,21 @@ async function visit(browser, url) {
   await (await page.waitForSelector('[data-test="type-article"]', { visible: true })).click();
   await page.waitForSelector('[data-test^="row-"]', { visible: true });
   const listMs = performance.now() - signingIn;
+  const totalBytes = bytes;
+  const opening = performance.now();
+  await (await page.waitForSelector('::-p-xpath(//a[normalize-space()="Hello, foliocms"])', { visible: true })).click();
+  await page.waitForSelector('[data-test="rich-text-body"]', { visible: true });
+  const editorMs = performance.now() - opening;
   await context.close();
-  return { firstLoadBytes, signInMs, listMs, totalBytes: bytes };
+  return { firstLoadBytes, signInMs, listMs, totalBytes, editorMs };
+}
+
+/** The rich-text editor's bundle as the server answers it: its bytes, and gzipped. */
+async function editorBundle(url) {
+  const answer = await fetch(`${url}/admin/vendor/rich-text.js`, { headers: { 'accept-encoding': 'identity' } });
+  if (!answer.ok) throw new Error(`GET /admin/vendor/rich-text.js answered ${answer.status}: build the editors first`);
+  const raw = Buffer.from(await answer.arrayBuffer());
+  return { raw: raw.length, gzip: gzipSync(raw).length };
 }
 
 export async function adminBench({ rounds }) {
@@ -53,7 +72,9 @@ export async function adminBench({ rounds }) {
   const server = await startProcess(process.execPath, [join(root, 'bin/folio.js'), '--dir', dir, 'serve', '--port', '0'], /^foliocms listening on (http:\/\/\S+)$/, { NODE_ENV: 'production' }, { logFile: join(dir, 'folio.log') });
   const browser = await puppeteer.launch({ executablePath: findProgram('chromium'), headless: true, args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-dev-shm-usage'] });
   const runs = [];
+  let bundle;
   try {
+    bundle = await editorBundle(server.url);
     await visit(browser, server.url); // the server reads the page's files once
     for (let round = 0; round < rounds; round++) runs.push(await visit(browser, server.url));
   } finally {
@@ -72,4 +93,6 @@ export async function adminBench({ rounds }) {
   console.log(`| first load to a usable sign-in form | ${ms(signIn)} | under 1 s: ${signIn < 1000 ? 'met' : 'missed'} |`);
   console.log(`| sign-in to the list of articles (the signed-in page's modules, schemas, permissions, locales, the list) | ${ms(median(runs.map((run) => run.listMs)))} | |`);
   console.log(`| everything transferred by then | ${kb(median(runs.map((run) => run.totalBytes)))} | |`);
+  console.log(`| the rich-text editor (vendor/rich-text.js, loaded apart), raw / gzip | ${kb(bundle.raw)} / ${kb(bundle.gzip)} | not in the first load |`);
+  console.log(`| opening an article (a blocks field) to its editor ready (the bundle, the entry) | ${ms(median(runs.map((run) => run.editorMs)))} | |`);
 }

@@ -20,9 +20,9 @@
 //   6. a file in an `operations/` folder (src/content/operations/: one file per operation, each
 //      taking the shared context) imports another file of that folder: an operation that needs
 //      another is handed it by the service that builds them both;
-//   7. a file of src/ or admin/ is longer than MAX_LINES lines: split it by concept first.
+//   7. a file of src/, admin/ or editors/ is longer than MAX_LINES lines: split it by concept first.
 // Usage: node scripts/check-architecture.mjs [--root <dir>]   (default: the repository's src/; the
-// admin/ beside the root, when there is one, is read too, and for rule 5 the test/, scripts/ and
+// admin/ and editors/ beside the root, when there are, are read too, and for rule 5 the test/, scripts/ and
 // bench/ beside it)
 // Exit: 0 clean, 1 violations, 2 usage error.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const KOA_ALLOWED = ['server', 'cli'];
-/** Rule 7: the longest a file of src/ or admin/ may be. */
+/** Rule 7: the longest a file of src/, admin/ or editors/ may be. */
 const MAX_LINES = 400;
 /** Rule 6: the folders whose files are operations that never import one another. */
 const OPERATIONS_FOLDER = 'operations';
@@ -180,10 +180,11 @@ function resolveRelative(from, specifier) {
 const isKoa = (specifier) => /^(?:koa(?:-[^/]+)?|@koa\/[^/]+)(?:\/.*)?$/.test(specifier);
 const koaPackage = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 
-// The editors' page (ES modules a browser runs) beside src/, in all its folders: read for import
-// cycles and file lengths only (it has no domains or layers).
-const admin = join(dirname(root), 'admin');
-const adminFiles = existsSync(admin) && statSync(admin).isDirectory() ? listSources(admin, ADMIN_SOURCE) : [];
+// The editors' page (ES modules a browser runs) beside src/, in all its folders, and the editors it
+// loads (editors/, bundled for it): read for import cycles and file lengths only (no domains or layers).
+const adminFiles = ['admin', 'editors'].map((folder) => join(dirname(root), folder))
+  .filter((dir) => existsSync(dir) && statSync(dir).isDirectory())
+  .flatMap((dir) => listSources(dir, ADMIN_SOURCE));
 const sourceFiles = listSources(root);
 const files = [...sourceFiles, ...adminFiles];
 const known = new Set(files);
@@ -278,7 +279,7 @@ for (const exception of EXCEPTIONS) {
   }
 }
 
-// Rule 7: no long file in src/ or admin/.
+// Rule 7: no long file in src/, admin/ or editors/.
 for (const file of files) {
   const lines = readFileSync(file, 'utf8').split('\n').length - 1;
   if (lines > MAX_LINES) violations.push(`${shown(file)} has ${lines} lines, more than ${MAX_LINES}: split it into modules of one concept each`);

@@ -1,40 +1,67 @@
 /**
- * The editor for a `blocks` attribute (Strapi 5's rich text): one row per block, each a type menu
- * and a plain textarea, with the small markup of `blocks-text.js` for inline formatting. Plain
- * controls rather than a contenteditable surface, so that keyboard use, screen readers and undo
- * behave as in every other field. Image blocks and anything else it does not edit stay read-only.
+ * The editor of a `blocks` attribute (Strapi 5's rich text): formatted text with a toolbar, the
+ * rich-text editor bundled with TipTap (editors/rich-text/), which the page imports as
+ * `vendor/rich-text.js` when a blocks field is first shown, so that no other view loads it. Until it
+ * is loaded, "Loading the editor…"; if it cannot be, why, and a way to try again. Images come from
+ * the media library's picker, for an account that may read the library.
  */
-import { html, useEffect, useLayoutEffect, useRef, useState } from '../lib/preact.js';
+import { html, useContext, useEffect, useRef, useState } from '../lib/preact.js';
 import { strings } from '../lib/strings.js';
-import { BLOCK_KINDS, MARKUP_HINT, blocksToRows, rowsToBlocks } from './blocks-text.js';
+import { Workspace } from '../lib/workspace.js';
+import { LoadError } from '../ui/load-error.js';
 
-let lastKey = 0;
-/** Rows with a key of their own, so that moving one moves its textarea (and the caret in it) too. */
-const keyed = (rows) => rows.map((row) => ({ ...row, key: `block-${(lastKey += 1)}` }));
+/**
+ * @typedef {typeof import('../../editors/rich-text/index.js')} RichTextBundle
+ * @typedef {import('../../editors/rich-text/index.js').BlocksEditor} BlocksEditor
+ * @typedef {Record<string, any>} Block
+ */
 
-const LIST_KINDS = new Set(['list-unordered', 'list-ordered']);
+const t = strings.richText;
+const FIND_FILES = 'plugin::upload.content-api.find';
+const BUNDLE = new URL('../vendor/rich-text.js', import.meta.url).href;
 
-const t = strings.blocks;
-
-function textLabel(kind, number) {
-  if (LIST_KINDS.has(kind)) return t.itemsLabel(number);
-  if (kind === 'code') return t.codeLabel(number);
-  return t.textLabel(number);
+/** @type {Promise<RichTextBundle> | null} */
+let bundle = null;
+let attempts = 0;
+/**
+ * The bundle, fetched once for every field. A module the browser failed to fetch stays failed for
+ * the document, so trying again asks for it at an address of its own.
+ * @param {boolean} [again]
+ * @returns {Promise<RichTextBundle>}
+ */
+function loadBundle(again = false) {
+  if (again) attempts += 1;
+  if (!bundle || again) {
+    bundle = import(attempts > 0 ? `${BUNDLE}?attempt=${attempts}` : BUNDLE);
+    bundle.catch(() => {});
+  }
+  return bundle;
 }
 
-/** Room for the text as it stands (a line of about 80 characters), from 1 line for a heading up to 12. */
-function textareaRows({ kind, text }) {
-  const lines = text.split('\n').reduce((sum, line) => sum + 1 + Math.floor(line.length / 80), 0);
-  return Math.min(12, Math.max(kind.startsWith('heading-') ? 1 : 2, lines));
+/** The media library's picker, loaded at the first image asked for: the images it chose. */
+async function pickImage() {
+  const { pickMedia } = await import('../screens/media/pick-media.js');
+  return pickMedia({ multiple: false, images: true });
+}
+
+/** The form's label for `id`: the editor's text is no form control, which a label names and focuses. */
+const labelOf = (id) => document.querySelector(`label[for="${CSS.escape(id)}"]`);
+
+/** A label's text without its required mark, as the editor's accessible name. */
+function nameOf(label) {
+  if (!label) return undefined;
+  const copy = /** @type {HTMLElement} */ (label.cloneNode(true));
+  for (const mark of copy.querySelectorAll('.required')) mark.remove();
+  return copy.textContent?.trim() || undefined;
 }
 
 /**
  * `value` is the stored array of blocks (or null); `onChange` receives the new array, or null once
- * every block is removed. `id` goes on the first control, for the form's `<label for>`.
+ * the text is empty. `id` goes on the text, which the form's label names.
  * @typedef {object} BlocksFieldProps
  * @property {string} id
- * @property {Record<string, any>[] | null} value
- * @property {(blocks: Record<string, any>[] | null) => void} onChange
+ * @property {Block[] | null} value
+ * @property {(blocks: Block[] | null) => void} onChange
  * @property {boolean} [disabled]
  * @property {string} [describedBy]
  */
@@ -45,111 +72,69 @@ function textareaRows({ kind, text }) {
  * @param {BlocksFieldProps} props
  */
 export function BlocksField({ id, value, onChange, disabled, describedBy }) {
-  const [rows, setRows] = useState(() => keyed(blocksToRows(value)));
-  // The arrays this field sent up, and the last one as JSON (for a form that copies values): a
-  // `value` that is neither came from elsewhere (another locale loaded, the form reset) and
-  // replaces the rows. Our own echo must not, even a stale one arriving after a faster keystroke,
-  // or text would be rewritten under the caret (an unclosed `**` turned into `\*\*`).
+  const { permissions } = useContext(Workspace);
+  const host = useRef(/** @type {HTMLDivElement | null} */ (null));
+  const editor = useRef(/** @type {BlocksEditor | null} */ (null));
+  const [phase, setPhase] = useState(/** @type {'loading' | 'ready' | 'failed'} */ ('loading'));
+  const [tries, setTries] = useState(0);
+  // The arrays this field sent up, and the last one as JSON: a `value` that is neither came from
+  // elsewhere (another locale loaded, the form reset, kept changes restored, the entry read again)
+  // and goes to the editor. Our own echo must not, or the text would be set again under the caret.
   const ours = useRef(new WeakSet());
   const sent = useRef(JSON.stringify(value ?? null));
-  // Where the focus goes after the next render: the row's `key`, and the control's `data-control`.
-  const focusNext = useRef(/** @type {{ key: string, control?: string } | null} */ (null));
-  const list = useRef(/** @type {HTMLOListElement | null} */ (null));
-  const hintId = `${id}-markup`;
+  const latest = useRef({ value, onChange, disabled, describedBy });
+  latest.current = { value, onChange, disabled, describedBy };
+
+  useEffect(() => {
+    let live = true;
+    const label = labelOf(id);
+    const focus = () => editor.current?.focus();
+    setPhase('loading');
+    loadBundle(tries > 0).then((module) => {
+      if (!live || !host.current) return;
+      const now = latest.current;
+      sent.current = JSON.stringify(now.value ?? null);
+      label?.addEventListener('click', focus);
+      editor.current = module.createBlocksEditor(host.current, {
+        value: now.value,
+        labels: t,
+        id,
+        label: nameOf(label),
+        describedBy: now.describedBy,
+        editable: !now.disabled,
+        pickImage: permissions.has(FIND_FILES) ? pickImage : undefined,
+        onChange(blocks) {
+          if (blocks) ours.current.add(blocks);
+          sent.current = JSON.stringify(blocks);
+          latest.current.onChange(blocks);
+        },
+      });
+      setPhase('ready');
+    }, () => live && setPhase('failed'));
+    return () => {
+      live = false;
+      label?.removeEventListener('click', focus);
+      editor.current?.destroy();
+      editor.current = null;
+    };
+  }, [tries]);
 
   useEffect(() => {
     if (value && ours.current.has(value)) return;
     const incoming = JSON.stringify(value ?? null);
-    if (incoming === sent.current) return;
+    if (incoming === sent.current && value === null) return;
+    // Also the same blocks, read again after a save: the editor takes them as the ones loaded.
     sent.current = incoming;
-    setRows(keyed(blocksToRows(value)));
+    editor.current?.setValue(value);
   }, [value]);
 
-  // After a move, a removal or an addition, the focus goes where the keyboard user expects it
-  // (the moved row's same button, the next row, the new textarea), never back to the page's top.
-  useLayoutEffect(() => {
-    if (!focusNext.current) return;
-    const { key, control } = focusNext.current;
-    focusNext.current = null;
-    const row = list.current?.querySelector(`[data-key="${key}"]`);
-    /** @type {HTMLElement | null | undefined} */
-    const target = row?.querySelector(`[data-control="${control}"]:not(:disabled)`)
-      ?? row?.querySelector('select, textarea, button:not(:disabled)')
-      ?? list.current?.parentElement?.querySelector('[data-control="add"]');
-    target?.focus();
-  });
-
-  const commit = (next, focus) => {
-    focusNext.current = focus ?? null;
-    setRows(next);
-    const blocks = next.length > 0 ? rowsToBlocks(next) : null;
-    if (blocks) ours.current.add(blocks);
-    sent.current = JSON.stringify(blocks);
-    onChange(blocks);
-  };
-  const update = (index, change) => commit(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
-  const move = (index, by, control) => {
-    const next = [...rows];
-    const [row] = next.splice(index, 1);
-    next.splice(index + by, 0, row);
-    commit(next, { key: row.key, control });
-  };
-  const remove = (index) => {
-    const neighbour = rows[index + 1] ?? rows[index - 1];
-    commit(
-      rows.filter((_, at) => at !== index),
-      neighbour ? { key: neighbour.key, control: 'remove' } : { key: '', control: 'add' },
-    );
-  };
-  const add = () => {
-    const [row] = keyed([{ kind: 'paragraph', text: '' }]);
-    commit([...rows, row], { key: row.key, control: 'text' });
-  };
-
-  // The first control takes the field's id, for its label: the first row's, or Add when there is none.
-  const labelled = { id, 'aria-describedby': describedBy || undefined };
-  const { moveUp, moveDown, remove: removeLabel } = strings.actions;
+  useEffect(() => editor.current?.setEditable(!disabled), [disabled]);
+  useEffect(() => editor.current?.describe(describedBy), [describedBy]);
 
   return html`<div class="blocks" data-test=${`${id}-blocks`}>
-    <ol class="blocks-rows" ref=${list}>
-      ${rows.map((row, index) => {
-        const number = index + 1;
-        const first = index === 0 ? labelled : {};
-        const kept = row.kind === 'kept';
-        return html`<li class=${`blocks-row${kept ? ' blocks-kept' : ''}`} key=${row.key} data-key=${row.key}>
-          <div class="blocks-bar">
-            ${kept
-              ? html`<output class="blocks-kept-text" ...${first}>
-                  <span class="visually-hidden">${t.keptLabel(number)}</span>${row.text}
-                </output>`
-              : html`<select ...${first} data-control="kind" aria-label=${t.typeLabel(number)} disabled=${disabled}
-                  value=${row.kind}
-                  onChange=${(event) => update(index, { kind: event.currentTarget.value })}>
-                  ${BLOCK_KINDS.map(({ kind, label }) => html`<option value=${kind}>${label}</option>`)}
-                </select>`}
-            <span class="blocks-actions">
-              <button type="button" data-control="up" aria-label=${t.moveUp(number)} disabled=${disabled || index === 0}
-                onClick=${() => move(index, -1, index === 1 ? 'down' : 'up')}>${moveUp}</button>
-              <button type="button" data-control="down" aria-label=${t.moveDown(number)}
-                disabled=${disabled || index === rows.length - 1}
-                onClick=${() => move(index, 1, index === rows.length - 2 ? 'up' : 'down')}>${moveDown}</button>
-              <button type="button" class="danger-outline" data-control="remove" aria-label=${t.remove(number)}
-                disabled=${disabled} onClick=${() => remove(index)}>${removeLabel}</button>
-            </span>
-          </div>
-          ${!kept &&
-          html`<textarea data-control="text" aria-label=${textLabel(row.kind, number)} aria-describedby=${hintId}
-            disabled=${disabled}
-            class=${row.kind === 'code' ? 'mono' : ''} spellcheck=${row.kind !== 'code'}
-            rows=${textareaRows(row)}
-            value=${row.text} onInput=${(event) => update(index, { text: event.currentTarget.value })} />`}
-        </li>`;
-      })}
-    </ol>
-    <button type="button" data-control="add" ...${rows.length === 0 ? labelled : {}} disabled=${disabled}
-      onClick=${add}>
-      ${t.add}
-    </button>
-    <p class="hint blocks-hint" id=${hintId}>${MARKUP_HINT}</p>
+    ${phase === 'loading' && html`<p class="muted blocks-loading" aria-live="polite">${t.loading}</p>`}
+    ${phase === 'failed'
+      && html`<${LoadError} error=${new Error(t.loadFailed)} onRetry=${() => setTries((count) => count + 1)} />`}
+    <div ref=${host} class="blocks-editor" hidden=${phase !== 'ready'}></div>
   </div>`;
 }
