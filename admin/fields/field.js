@@ -8,6 +8,7 @@ import { humanize, isEditable } from '../lib/schema.js';
 import { strings } from '../lib/strings.js';
 import { BlocksField } from './blocks.js';
 import { ComponentField, DynamicZoneField } from './components.js';
+import { MarkdownField } from './markdown.js';
 import { MediaField } from './media.js';
 import { RelationField } from './relation.js';
 import { ScalarField } from './scalar.js';
@@ -125,6 +126,10 @@ export function Field(props) {
       </output>
       ${notes}
     </div>`;
+  }
+  if (attribute.type === 'richtext') {
+    return html`<${MarkdownField} name=${name} value=${value} common=${common} onChange=${onChange} label=${label}
+      notes=${notes} error=${error} disabled=${disabled} />`;
   }
   return html`<${ScalarField} name=${name} attribute=${attribute} value=${value} common=${common} onChange=${onChange}
     label=${label} notes=${notes} error=${error} disabled=${disabled} values=${values} />`;
