@@ -95,16 +95,46 @@ export function queryString(params = {}) {
 }
 
 /**
- * What a request sends besides its path.
- * @typedef {{ query?: object, body?: unknown, ifMatch?: string }} RequestOptions
+ * What a request sends besides its path; `onProgress` follows an upload's bytes as they go.
+ * @typedef {{ query?: object, body?: unknown, ifMatch?: string, onProgress?: Progress }} RequestOptions
+ * @typedef {(sent: number, total: number) => void} Progress
  */
+
+/**
+ * `fetch`, by XMLHttpRequest, whose upload tells how far it is (fetch tells nothing of what it
+ * sent); the answer is made a `Response`, read as any other.
+ * @param {string} url
+ * @param {{ method: string, headers: Record<string, string>, body?: any }} init
+ * @param {Progress} onProgress
+ * @returns {Promise<Response>}
+ */
+function fetchWithProgress(url, { method, headers, body }, onProgress) {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : 0);
+    xhr.onload = () => {
+      const answered = new Headers();
+      for (const line of xhr.getAllResponseHeaders().split(/[\r\n]+/)) {
+        const colon = line.indexOf(':');
+        if (colon > 0) answered.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+      }
+      const empty = xhr.status === 204 || xhr.status === 205 || xhr.status === 304;
+      const init = { status: xhr.status, statusText: xhr.statusText, headers: answered };
+      resolve(new Response(empty ? null : xhr.responseText, init));
+    };
+    xhr.onerror = () => reject(new TypeError(t.unreachable));
+    xhr.send(body);
+  });
+}
 
 /**
  * @param {string} method
  * @param {string} path
  * @param {RequestOptions & { token?: string }} [options]
  */
-async function send(method, path, { query, body, token, ifMatch } = {}) {
+async function send(method, path, { query, body, token, ifMatch, onProgress } = {}) {
   const headers = { Accept: 'application/json' };
   // The version the editor read: the server refuses the write (412) when the entry changed since.
   if (ifMatch) headers['If-Match'] = ifMatch;
@@ -112,8 +142,9 @@ async function send(method, path, { query, body, token, ifMatch } = {}) {
   const form = body instanceof FormData;
   if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  const transport = onProgress ? (url, init) => fetchWithProgress(url, init, onProgress) : fetch;
   try {
-    return await fetch(`${API}${path}${queryString(query)}`, {
+    return await transport(`${API}${path}${queryString(query)}`, {
       method,
       headers,
       body: body === undefined || form ? body : JSON.stringify(body),
@@ -174,20 +205,21 @@ function endSession(message) {
 /**
  * One API call as the signed-in user: resolves to the answer's JSON (`null` for 204), rejects
  * with an `ApiError`. `body` is sent as JSON, or as multipart when it is a `FormData`; `ifMatch`
- * (an entry's `tagOf`) makes the write conditional on the entry being unchanged since it was read.
+ * (an entry's `tagOf`) makes the write conditional on the entry being unchanged since it was read;
+ * `onProgress` is told the bytes sent so far of an upload (`(sent, total)`).
  * @example const { data } = await request('GET', '/articles', { query: { status: 'draft' } });
  * @param {string} method
  * @param {string} path
  * @param {RequestOptions} [options]
  * @returns {Promise<any>}
  */
-export async function request(method, path, { query, body, ifMatch } = {}) {
+export async function request(method, path, { query, body, ifMatch, onProgress } = {}) {
   const token = session?.jwt;
-  const response = await send(method, path, { query, body, token, ifMatch });
+  const response = await send(method, path, { query, body, token, ifMatch, onProgress });
   if (response.status !== 401 || !session) return answerOf(response);
   // Renewed meanwhile by a request that met the 401 first: try again with the new token.
   if (session.jwt !== token || (await renew())) {
-    return answerOf(await send(method, path, { query, body, ifMatch, token: session.jwt }));
+    return answerOf(await send(method, path, { query, body, ifMatch, onProgress, token: session.jwt }));
   }
   endSession(t.sessionEnded);
   return answerOf(response);

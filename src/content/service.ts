@@ -22,6 +22,7 @@ import { after, leadingTo, policing, readCall, writeCall, type ActionRequest, ty
 import { createCreate } from './operations/create.js';
 import { createDiskSync } from './operations/disk-sync.js';
 import { createDraftActions } from './operations/draft-actions.js';
+import { createFileUses } from './operations/file-uses.js';
 import { createFind } from './operations/find.js';
 import { createLinkFiles } from './operations/link-files.js';
 import { createRemove } from './operations/remove.js';
@@ -49,6 +50,7 @@ export interface DocumentEntries {
   entries: Record<string, unknown>[];
 }
 export type { HistoryPage, HistoryReadOptions } from './operations/history.js';
+export type { FileUses } from './operations/file-uses.js';
 export type { DocumentResult, DraftActionOptions, MediaLinkRequest, MediaTarget, RemoveOptions, WriteOptions } from './options.js';
 
 export type ContentService = ReturnType<typeof createContentService>;
@@ -67,6 +69,7 @@ export function createContentService(deps: ContentServiceDeps) {
   const draftOperation = createDraftActions(context);
   const { noteChangedOnDisk, syncFromDisk, syncTypeFromDisk } = createDiskSync(context);
   const unlinkFile = createUnlinkFile(context);
+  const fileUses = createFileUses(context);
   const middlewares = () => deps.middlewares?.list ?? NO_MIDDLEWARE;
 
   /** Runs `run` through the document middlewares as `action` with `params`, or straight when there are none. */
@@ -372,6 +375,8 @@ export function createContentService(deps: ContentServiceDeps) {
     syncFromDisk,
     syncTypeFromDisk,
     unlinkFile,
+    /** The entries that use a file, as far as the caller may read them (see operations/file-uses.ts). */
+    fileUses,
     mediaTarget,
     linkFiles,
     history,

@@ -72,6 +72,7 @@ export function createLiveContent(initial: ContentService, initialSchemas: Schem
     syncFromDisk: (type, documentId) => write((service) => service.syncFromDisk(currentType(type), documentId)),
     syncTypeFromDisk: (type) => write((service) => service.syncTypeFromDisk(currentType(type))),
     unlinkFile: (fileId, actor) => write((service) => service.unlinkFile(fileId, actor)),
+    fileUses: (fileId, actor) => current.fileUses(fileId, actor),
     mediaTarget: (request, actor, via) => write((service) => service.mediaTarget(request, actor, via)),
     linkFiles: (target, fileIds, actor) => write((service) => service.linkFiles({ ...target, type: currentType(target.type) }, fileIds, actor)),
     history: (type, documentId, options) => current.history(currentType(type), documentId, options),

@@ -92,9 +92,13 @@ test('an editor fills sections (reordered), a category from the picker and an up
   await click(page, `[data-test="relation-option-${news.documentId}"]`);
   assert.match(await textOf(page, '[data-test="chosen-category-0"]'), /News/);
 
-  // The cover, uploaded from a file.
-  const input = await page.waitForSelector('[data-test="media-upload-cover"]');
+  // The cover, uploaded from a file in the media library's dialog (what is uploaded there is chosen).
+  await click(page, '[data-test="media-pick-cover"]');
+  const input = await page.waitForSelector('[data-test="media-picker"] [data-test="upload-input"]');
   await (input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(pixelFile);
+  await click(page, '[data-test="upload-start"]');
+  await page.waitForSelector('[data-test="upload-progress-0"][data-state="done"]');
+  await click(page, '[data-test="picker-choose"]');
   await page.waitForSelector('[data-test="media-cover-0"] img', { visible: true });
   assert.match(await textOf(page, '[data-test="media-cover-0"]'), /pixel\.png/);
 
@@ -114,7 +118,8 @@ test('an editor fills sections (reordered), a category from the picker and an up
   assert.is(library.length, 1, 'the sample has its cover in the library');
   await click(page, '[data-test="remove-cover-0"]');
   await click(page, '[data-test="media-pick-cover"]');
-  await click(page, `[data-test="media-option-${library[0].id}"]`);
+  await click(page, `[data-test="pick-file-${library[0].id}"]`);
+  await click(page, '[data-test="picker-choose"]');
   await click(page, '[data-test="remove-sections-1"]');
   await click(page, '[data-test="save"]');
   await eventually(async () => (await api(`/api/articles/${documentId}?status=draft&populate=*`)).body.data.cover?.id === library[0].id, 'the cover from the library saved');
@@ -189,7 +194,7 @@ test('every structured control has a label, and the form fits a 360 px wide scre
   await click(page, '[data-test^="row-"] a');
   await page.waitForSelector('[data-test="relation-search-category"]', { visible: true });
   await click(page, '[data-test="media-pick-cover"]');
-  await page.waitForSelector('[data-test^="media-option-"]', { visible: true });
+  await page.waitForSelector('[data-test^="pick-file-"]', { visible: true });
   const report = await page.evaluate(() => {
     const doc = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number }; querySelectorAll(s: string): Iterable<{ id: string; closest(s: string): unknown; getAttribute(n: string): string | null; textContent: string }>; querySelector(s: string): unknown } }).document;
     return {

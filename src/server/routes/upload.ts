@@ -18,8 +18,8 @@ import { actorOf } from '../state.js';
 
 export interface UploadRoutesDeps {
   media: MediaService;
-  /** Where uploaded files are linked to an entry (`ref`, `refId`, `field`). */
-  content: Pick<ContentService, 'mediaTarget' | 'linkFiles'>;
+  /** Where uploaded files are linked to an entry (`ref`, `refId`, `field`), and the entries that use a file. */
+  content: Pick<ContentService, 'mediaTarget' | 'linkFiles' | 'fileUses'>;
   /** Unlinks a deleted file from the documents that show it. */
   unlinkFile(id: number, actor: Actor): Promise<unknown>;
   lookup: ModelLookup;
@@ -94,6 +94,36 @@ function fileId(raw: string): number {
 }
 
 /**
+ * The values of `populate[related]` that ask for a file's entries (they come whole, as Strapi
+ * answers a morph relation's), and those that do not.
+ */
+const ASKS = new Set<unknown>([true, 'true', '*']);
+const DECLINES = new Set<unknown>([false, 'false']);
+
+/**
+ * A file's query split: whether `populate` asks for its `related` entries (`populate=related`,
+ * `populate[0]=related`, `populate[related]=true`, or `*`), and the query without them, for the
+ * file's own fields (a file has no other relation, so whatever else `populate` names stays a 400).
+ */
+function splitRelated(query: Record<string, unknown>): { related: boolean; rest: Record<string, unknown> } {
+  const { populate, ...rest } = query;
+  const keeping = (kept: unknown) => (kept === undefined ? rest : { ...rest, populate: kept });
+  if (populate === '*') return { related: true, rest };
+  if (typeof populate === 'string' || Array.isArray(populate)) {
+    const names: unknown[] = typeof populate === 'string' ? populate.split(',').map((name) => name.trim()) : populate;
+    const others = names.filter((name) => name !== 'related');
+    return { related: others.length < names.length, rest: keeping(others.length > 0 ? others : undefined) };
+  }
+  if (!isPlainObject(populate) || !Object.hasOwn(populate, 'related')) return { related: false, rest: query };
+  const { related, ...others } = populate;
+  if (!ASKS.has(related) && !DECLINES.has(related)) {
+    const message = 'populate[related] takes true or *: the related entries are answered whole, without options';
+    throw new ValidationError(message, { key: 'populate', source: 'query', param: 'populate' });
+  }
+  return { related: ASKS.has(related), rest: keeping(Object.keys(others).length > 0 ? others : undefined) };
+}
+
+/**
  * @example uploadRoutes(api, { media, lookup, limits: () => ({ fileSize: 50e6, requestSize: 50e6 }), unlinkFile })
  */
 export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
@@ -144,10 +174,19 @@ export function uploadRoutes(router: Router, deps: UploadRoutesDeps): void {
     ctx.body = rows.map((row) => shape(row, query.fields));
   });
 
+  // `populate=related`: the entries that use the file, as far as the caller may read them (docs/api/media.md).
   router.get('/upload/files/:id', requires(uploadAction('findOne')), (ctx) => {
     const row = media.find(fileId(ctx.params.id ?? ''));
     if (!row) throw new NotFoundError('file.notFound');
-    ctx.body = shape(row, queryOf(ctx).fields);
+    const actor = actorOf(ctx);
+    const { related, rest } = splitRelated(parseQueryString(ctx.querystring) as Record<string, unknown>);
+    const file = shape(row, parseUsersQuery(rest, fileModel, lookupFor(deps.lookup, actor)).fields);
+    if (!related) {
+      ctx.body = file;
+      return;
+    }
+    const uses = deps.content.fileUses(row.id, actor);
+    ctx.body = { ...file, related: uses.related, relatedHidden: uses.hidden };
   });
 
   router.delete('/upload/files/:id', requires(uploadAction('destroy')), async (ctx) => {
