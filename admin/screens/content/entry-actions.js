@@ -1,7 +1,7 @@
 /**
  * What the entry form's buttons do: save, publish, unpublish, discard the draft's changes, delete,
- * and create a locale version; each waits while another runs, and a failure is said at its fields
- * or in the notice, or opens the conflict dialog (412).
+ * create a locale version, fill one in from another locale; each waits while another runs, and a
+ * failure is said at its fields or in the notice, or opens the conflict dialog (412).
  */
 import { useContext, useEffect, useState } from '../../lib/preact.js';
 import { ApiError, documentPath, entryOf, listPath, readEntry, request, tagOf } from '../../lib/api.js';
@@ -15,6 +15,7 @@ import { Workspace } from '../../lib/workspace.js';
 import { scope } from './entry-data.js';
 import { payloadOf, requiredProblems } from './entry-values.js';
 import { listHref } from './list-data.js';
+import { localizedValues } from './locale-fill.js';
 
 /**
  * @typedef {import('../../lib/schema.js').ContentType} ContentType
@@ -55,6 +56,7 @@ export function useEntryActions(type, documentId, locale, form, kept) {
   const drafts = hasDrafts(type);
   const localized = isLocalized(type) && locales.length > 0;
   const { mode } = view;
+  const localeName = (code) => locales.find((candidate) => candidate.code === code)?.name ?? code;
 
   /**
    * A ValidationError's messages go next to their fields, nested ones too (keyed by their joined
@@ -179,24 +181,43 @@ export function useEntryActions(type, documentId, locale, form, kept) {
     else navigate(listHref(type));
   });
 
+  /** The draft of this entry's version in `code`, populated as the form reads one. */
+  const readVersion = (code) =>
+    readEntry(type, documentId, { ...scope(type, { status: 'draft', locale: code }), populate: form.populate });
+
   /**
    * Starts this locale's version from the default locale's (or another's) shared values, with the
-   * changes kept at a session end over it when `restored`.
+   * changes kept at a session end over it when `restored`; with `fillFrom`, from that locale's
+   * version, its fields set per locale filled in too (unsaved).
    * @param {Kept | null} [restored]
+   * @param {string} [fillFrom]
    */
-  const onLocalize = (restored = null) => run('localize', async () => {
+  const onLocalize = (restored = null, fillFrom = '') => run('localize', async () => {
     const versions = view.versions ?? new Map();
     const codes = [...versions.keys()];
-    const from = codes.includes(defaultLocale) ? defaultLocale : codes[0];
-    const query = { ...scope(type, { status: 'draft', locale: from }), populate: form.populate };
-    const source = await readEntry(type, documentId, query);
+    const from = fillFrom || (codes.includes(defaultLocale) ? defaultLocale : codes[0]);
+    const source = await readVersion(from);
     if (restored) dropKept();
-    form.show({ phase: 'form', mode: 'localize', entry: null, source, status: null, versions }, restored);
+    const filled = fillFrom && source ? localizedValues(type, source, components) : {};
+    form.show({ phase: 'form', mode: 'localize', entry: null, source, status: null, versions }, restored, filled);
+    if (fillFrom) notify('info', strings.localeFill.filled(localeName(fillFrom)));
+  });
+
+  /**
+   * "Fill in from another locale" on the form shown: the fields set per locale take the values of
+   * the version in `code`, in the form only.
+   * @param {string} code
+   */
+  const onFill = (code) => run('fill', async () => {
+    const source = await readVersion(code);
+    if (!source) throw new Error(strings.entry.absent);
+    form.setValues((shown) => ({ ...shown, ...localizedValues(type, source, components) }));
+    notify('info', strings.localeFill.filled(localeName(code)));
   });
 
   return {
     confirming, setConfirming, asking, setAsking, conflict, setConflict,
-    onSave, onPublish, onStatusAction, onDelete, onLocalize,
+    onSave, onPublish, onStatusAction, onDelete, onLocalize, onFill,
   };
 }
 

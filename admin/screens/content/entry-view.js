@@ -1,6 +1,7 @@
 /**
  * One entry (or a single type): its form generated from the content type, its status and locale
- * versions, and the actions the signed-in user holds (save, publish, unpublish, discard, delete).
+ * versions, and the actions the signed-in user holds (save, publish, unpublish, discard, delete,
+ * fill in from another locale: locale-fill.js).
  * The view puts together what each part does: the form's state (entry-form.js), its actions
  * (entry-actions.js, entry-action-bar.js), the History panel (entry-history.js) and what is kept
  * when leaving with unsaved changes (entry-leaving.js).
@@ -22,6 +23,7 @@ import { EntryHistory, useHistoryPanel } from './entry-history.js';
 import { KeptChanges, restoreKept, useKeptChanges, useUnsavedEntry } from './entry-leaving.js';
 import { hintOf } from './entry-values.js';
 import { listHref } from './list-data.js';
+import { holdsLocalized, LocaleFill } from './locale-fill.js';
 import { LocaleSwitcher } from './locale-switcher.js';
 
 /** @typedef {import('../../lib/schema.js').ContentType} ContentType */
@@ -86,6 +88,8 @@ export function EntryView({ type, documentId, locale }) {
   const switcher = localized && html`<${LocaleSwitcher} type=${type} documentId=${documentId} locale=${locale}
     versions=${versions} locales=${locales} creating=${mode === 'create' && !single} />`;
   const shownLocale = localized ? localeName(locale) : '';
+  /** The other locales with a version, to fill this one in from. */
+  const fillable = (existing) => locales.filter(({ code }) => code !== locale && existing.has(code));
 
   if (view.phase === 'missing') {
     const restore = kept.kept;
@@ -100,7 +104,9 @@ export function EntryView({ type, documentId, locale }) {
         <p>${t.noVersionYet(single, localeName(locale))}</p>
         ${can('createLocalization')
           ? html`<button type="button" class="primary" data-test="create-locale" disabled=${!!busy}
-            onClick=${() => actions.onLocalize()}>${t.createVersion(localeName(locale))}</button>`
+              onClick=${() => actions.onLocalize()}>${t.createVersion(localeName(locale))}</button>
+            <${LocaleFill} locales=${fillable(versions)} busy=${!!busy} replaces=${false}
+              onFill=${(code) => actions.onLocalize(null, code)} />`
           : html`<p class="muted">${t.mayNotLocalize}</p>`}
       </div>`;
   }
@@ -145,6 +151,9 @@ export function EntryView({ type, documentId, locale }) {
     ${switcher}
     ${kept.kept && html`<${KeptChanges} kept=${kept.kept} onDiscard=${kept.discard}
       onRestore=${() => restoreKept(form, kept)} />`}
+    ${localized && mayWrite && mode !== 'create' && fillable(versions).length > 0 && html`<${LocaleFill}
+      locales=${fillable(versions)} busy=${!!busy} replaces=${holdsLocalized(type, values)}
+      onFill=${actions.onFill} />`}
     <form class="entry-form" novalidate aria-labelledby="view-title" onKeyDown=${keepEnter} onSubmit=${(event) => {
       event.preventDefault();
       if (mayWrite && !busy) actions.onSave();

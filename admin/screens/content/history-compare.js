@@ -3,7 +3,7 @@
  * current draft, field by field, with the fields that differ marked. No DOM, no requests.
  */
 import { humanize, summarize } from '../../lib/schema.js';
-import { strings } from '../../lib/strings.js';
+import { language, strings } from '../../lib/strings.js';
 
 /**
  * @typedef {import('../../lib/schema.js').ContentType} ContentType
@@ -37,11 +37,11 @@ export function authorName(author) {
   return author.username || author.email || t.unknownAuthor;
 }
 
-/** Date and time in the reader's locale, to the second: two saves a minute apart read apart. */
+/** Date and time as the page's language writes them, to the second: two saves a minute apart read apart. */
 export const whenText = (value) => {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value ?? '');
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  return date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'medium' });
 };
 
 // ---- Comparing a version with the current draft ----

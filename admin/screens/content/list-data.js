@@ -1,21 +1,26 @@
 /**
- * What a collection type's list reads: a page of entries as the hash's query asks for it (search,
- * sort, locale, editorial status), and where each list was left.
+ * What a collection type's list reads: a page of entries as the hash's query asks for it (page
+ * size, search, sort, locale, editorial status, filters on its fields), and where each list was left.
  */
 import { listPath, request } from '../../lib/api.js';
 import { contentHref } from '../../lib/routes.js';
 import { editorialStatus, hasDrafts, isLocalized, STATUSES } from '../../lib/schema.js';
+import { filterFields } from './list-fields.js';
+import { filtersFromQuery, filtersToQuery, strapiFilters } from './list-filter-model.js';
 
 /**
  * @typedef {import('../../lib/schema.js').ContentType} ContentType
  * @typedef {import('../../lib/schema.js').Entry} Entry
  * @typedef {import('../../lib/schema.js').Status} Status
- * @typedef {{ page: number, sort: string, q: string, status: Status | 'all', locale: string }} ListParams
+ * @typedef {import('./list-filter-model.js').ListFilter} ListFilter
+ * @typedef {{ page: number, pageSize: number, sort: string, q: string, status: Status | 'all', locale: string,
+ *   filters: ListFilter[] }} ListParams
  * @typedef {{ page: number, pageSize: number, pageCount: number, total: number }} Pagination
  * @typedef {{ rows: { entry: Entry, status: Status | null }[], pagination: Pagination }} ListPage
  */
 
-const PAGE_SIZE = 10;
+/** The page sizes offered, the first by default. */
+export const PAGE_SIZES = [10, 25, 50, 100];
 const DEFAULT_SORT = 'updatedAt:desc';
 
 /** Where each list was left, so that "back to the list" returns to the same page and filters. */
@@ -36,9 +41,11 @@ export const rememberList = (type, query) => lastQueries.set(type.uid, query);
  */
 export function listParams(type, query, defaultLocale) {
   const page = Math.max(1, Number.parseInt(query.page, 10) || 1);
+  const pageSize = PAGE_SIZES.find((size) => String(size) === query.pageSize) ?? PAGE_SIZES[0];
   const status = hasDrafts(type) ? STATUSES.find((known) => known === query.status) ?? 'all' : 'all';
   const locale = isLocalized(type) ? query.locale || defaultLocale : '';
-  return { page, sort: query.sort || DEFAULT_SORT, q: query.q ?? '', status, locale };
+  const filters = filtersFromQuery(filterFields(type), query);
+  return { page, pageSize, sort: query.sort || DEFAULT_SORT, q: query.q ?? '', status, locale, filters };
 }
 
 /**
@@ -46,12 +53,14 @@ export function listParams(type, query, defaultLocale) {
  * @param {ListParams} params
  * @param {string} defaultLocale
  */
-export const hashQuery = ({ page, sort, q, status, locale }, defaultLocale) => ({
+export const hashQuery = ({ page, pageSize, sort, q, status, locale, filters }, defaultLocale) => ({
   page: page > 1 ? page : '',
+  pageSize: pageSize === PAGE_SIZES[0] ? '' : pageSize,
   sort: sort === DEFAULT_SORT ? '' : sort,
   q,
   status: status === 'all' ? '' : status,
   locale: locale === defaultLocale ? '' : locale,
+  ...filtersToQuery(filters),
 });
 
 /** Reads every page of a list (`fields` only), for what the API cannot select by itself. */
@@ -82,9 +91,9 @@ async function publishedStamps(type, documentIds, locale) {
  * @param {ListParams} params
  * @returns {Promise<ListPage>}
  */
-export async function loadPage(type, { page, sort, q, status, locale }) {
-  const base = { sort, _q: q, locale: locale || undefined };
-  const pagination = { page, pageSize: PAGE_SIZE };
+export async function loadPage(type, { page, pageSize, sort, q, status, locale, filters }) {
+  const base = { sort, _q: q, locale: locale || undefined, filters: strapiFilters(filterFields(type), filters) };
+  const pagination = { page, pageSize };
   if (!hasDrafts(type)) {
     const { data, meta } = await request('GET', listPath(type), { query: { ...base, pagination } });
     return { rows: data.map((entry) => ({ entry, status: null })), pagination: meta.pagination };
@@ -103,13 +112,13 @@ export async function loadPage(type, { page, sort, q, status, locale }) {
   ]);
   const publishedById = new Map(published.map((entry) => [entry.documentId, entry]));
   const matching = drafts.filter((draft) => editorialStatus(draft, publishedById.get(draft.documentId)) === status);
-  const shown = matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const pageCount = Math.ceil(matching.length / PAGE_SIZE);
-  const total = { page, pageSize: PAGE_SIZE, pageCount, total: matching.length };
+  const shown = matching.slice((page - 1) * pageSize, page * pageSize);
+  const pageCount = Math.ceil(matching.length / pageSize);
+  const total = { page, pageSize, pageCount, total: matching.length };
   if (shown.length === 0) return { rows: [], pagination: total };
-  const filters = { documentId: { $in: shown.map((entry) => entry.documentId) } };
+  const ofPage = { documentId: { $in: shown.map((entry) => entry.documentId) } };
   const { data } = await request('GET', listPath(type), {
-    query: { status: 'draft', locale: locale || undefined, filters, pagination: { pageSize: PAGE_SIZE } },
+    query: { status: 'draft', locale: locale || undefined, filters: ofPage, pagination: { pageSize } },
   });
   const byId = new Map(data.map((entry) => [entry.documentId, entry]));
   // An entry deleted meanwhile is left out.
