@@ -31,7 +31,7 @@ const MediaScreen = lazy(() => import('./screens/media/media-screen.js').then((m
  * @typedef {import('./lib/routes.js').Route} Route
  * @typedef {import('./lib/workspace.js').WorkspaceValue} WorkspaceValue
  * @typedef {import('./ui/notice.js').NoticeValue} NoticeValue
- * @typedef {{ phase: 'loading' } | { phase: 'ready', workspace: Omit<WorkspaceValue, 'notify'> }
+ * @typedef {{ phase: 'loading' } | { phase: 'ready', workspace: Omit<WorkspaceValue, 'notify' | 'reload'> }
  *   | { phase: 'error', error: Error }} Setup
  */
 
@@ -117,8 +117,14 @@ export function Shell({ session, onSignOut }) {
   useEffect(() => setNotice((shown) => (shown && shown.place === place ? shown : null)), [place]);
   const shownNotice = notice && notice.place === place ? notice : null;
 
+  // Read again after a settings change the screens depend on (the locales); a failure is the caller's to say.
+  const reload = useCallback(() => loadWorkspace().then((workspace) => setSetup({ phase: 'ready', workspace })), []);
+
   /** @type {WorkspaceValue | null} */
-  const workspace = useMemo(() => (setup.phase === 'ready' ? { ...setup.workspace, notify } : null), [setup, notify]);
+  const workspace = useMemo(
+    () => (setup.phase === 'ready' ? { ...setup.workspace, notify, reload } : null),
+    [setup, notify, reload],
+  );
   const who = session.user?.username ?? session.user?.email ?? '';
 
   return html`<div class="shell">

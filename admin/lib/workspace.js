@@ -8,9 +8,10 @@ import { strings } from './strings.js';
 
 /**
  * What every screen needs once signed in: a notice (`notify`) shows on the view at `place` (a
- * route's hash; by default the one showing) and goes when another view is shown.
+ * route's hash; by default the one showing) and goes when another view is shown; `reload` reads it
+ * again, after a change of what it holds (the locales), and resolves once the new one is given.
  * @typedef {{ types: ContentType[], components: Map<string, Component>, locales: Locale[], defaultLocale: string,
- *   permissions: Set<string>, notify: Notify }} WorkspaceValue
+ *   permissions: Set<string>, notify: Notify, reload: () => Promise<void> }} WorkspaceValue
  * @typedef {(kind: 'success' | 'info' | 'error', text: string, place?: string) => void} Notify
  * @typedef {import('./schema.js').ContentType} ContentType
  * @typedef {import('./schema.js').Component} Component
@@ -33,7 +34,7 @@ const needed = (what) => (error) => {
 /**
  * What the signed-in user may see and do: their permissions, the content types they may read (by
  * name), the components and the locales.
- * @returns {Promise<Omit<WorkspaceValue, 'notify'>>}
+ * @returns {Promise<Omit<WorkspaceValue, 'notify' | 'reload'>>}
  */
 export async function loadWorkspace() {
   const t = strings.workspace;

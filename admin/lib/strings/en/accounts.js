@@ -1,5 +1,127 @@
 /**
  * The users and roles settings, and setting a password from an invitation.
  */
+import { count } from './grammar.js';
 
-export const accountWords = {};
+const users = (number) => count(number, 'user', 'users');
+
+export const accountWords = {
+  /** The Users screen: the accounts, and what an administrator does to them. */
+  users: {
+    title: 'Users',
+    lead: 'The accounts that may sign in to this site, and the role that says what each may do.',
+    create: 'Create a user',
+    invite: 'Invite by email',
+    search: 'Search by username or email',
+    searchButton: 'Search',
+    caption: 'Users, sortable by the column buttons',
+    username: 'Username',
+    email: 'Email',
+    role: 'Role',
+    state: 'State',
+    actions: 'Actions',
+    you: 'you',
+    noRole: 'No role',
+    blocked: 'Blocked',
+    active: 'Active',
+    unconfirmed: 'Not confirmed',
+    block: 'Block',
+    unblock: 'Unblock',
+    blockNamed: (name) => `Block ${name}`,
+    unblockNamed: (name) => `Unblock ${name}`,
+    roleOf: (name) => `Role of ${name}`,
+    delete: 'Delete',
+    deleteNamed: (name) => `Delete ${name}`,
+    noMatch: 'No user matches this search.',
+    noUsers: 'No users yet.',
+    /** `pageCount` and `total` are `null` for an account that may not count the users. */
+    pageInfo: (page, pageCount, total) =>
+      (pageCount === null ? `Page ${page}` : `Page ${page} of ${pageCount} · ${users(total)}`),
+    blockedDone: (name) => `${name} is blocked: they can no longer sign in.`,
+    unblockedDone: (name) => `${name} is unblocked: they can sign in again.`,
+    roleChanged: (name, role) => `${name} now has the role ${role}.`,
+    created: (name) => `The user ${name} was created.`,
+    invited: (email) => `The invitation was sent to ${email}.`,
+    deleted: (name) => `The user ${name} was deleted.`,
+    deleteTitle: (name) => `Delete the user ${name}?`,
+    deleteText: 'Their account is removed and they can no longer sign in. This cannot be undone.',
+  },
+  /** The dialogs that create a user and invite one. */
+  userForm: {
+    createTitle: 'Create a user',
+    inviteTitle: 'Invite a user by email',
+    inviteLead: 'They get an email with a link to choose their password; the link works once, within an hour.',
+    username: 'Username',
+    email: 'Email',
+    password: 'Password',
+    role: 'Role',
+    defaultRole: 'The default role',
+    confirmed: 'Email address confirmed',
+    blocked: 'Blocked',
+    create: 'Create',
+    creating: 'Creating…',
+    send: 'Send the invitation',
+    sending: 'Sending…',
+  },
+  /** The Roles screen: the list, one role's page, and its permissions. */
+  roles: {
+    title: 'Roles',
+    lead: 'A role is what its users may do: each action of the API is allowed or not.',
+    create: 'Create a role',
+    caption: 'Roles',
+    name: 'Name',
+    description: 'Description',
+    users: 'Users',
+    actions: 'Actions',
+    usersCount: users,
+    noRoles: 'No roles yet.',
+    yours: 'yours',
+    delete: 'Delete',
+    deleteNamed: (name) => `Delete the role ${name}`,
+    deleteTitle: (name) => `Delete the role ${name}?`,
+    deleteText: (number) => (number === 0
+      ? 'It has no users. This cannot be undone.'
+      : `Its ${users(number)} will have the Public role, as visitors who are not signed in do. This cannot be undone.`),
+    deleted: (name) => `The role ${name} was deleted.`,
+    back: '← Roles',
+    newRole: 'New role',
+    absent: 'This role does not exist, or no longer does.',
+    mayNotOpen: 'Your account may not open a role. Ask an administrator for access.',
+    mayNotCreate: 'Your account may not create roles. Ask an administrator for access.',
+    readOnly: 'Your account may read this role but not change it.',
+    type: (type) => `Type: ${type}`,
+    save: 'Save',
+    saving: 'Saving…',
+    unsaved: 'Unsaved changes',
+    saved: (name) => `The role ${name} was saved.`,
+    created: (name) => `The role ${name} was created.`,
+    permissions: 'Permissions',
+    permissionsLead: 'Tick the actions this role may use. Each group is one controller of an API or plugin.',
+    noTree: 'Your account may not read the list of actions: the role is made without any, to be given them later.',
+  },
+  /** The permission tree on a role's page. */
+  permissions: {
+    contentType: 'Content type',
+    plugin: 'Plugin',
+    settings: 'Settings',
+    settingsTitle: 'Site settings',
+    selectAll: 'Select all',
+    selectAllOf: (controller) => `Select all actions of ${controller}`,
+    allowed: (number, total) => `${number} of ${total} allowed`,
+  },
+  /** Setting a password from an invitation's or a reset email's link. */
+  resetPassword: {
+    title: 'Choose your password',
+    lead: 'Choose the password of your account. You sign in with it from now on.',
+    password: 'New password',
+    confirmation: 'New password again',
+    mismatch: 'The two passwords are not the same.',
+    submit: 'Set my password',
+    busy: 'Setting your password…',
+    noCode: 'This link is incomplete: it holds no code. Open the link of your email as it is.',
+    refused: 'The link may have expired (it works for an hour) or been used already. Ask the person who invited you '
+      + 'for a new one, or sign in if your password is set.',
+    signIn: 'Sign in',
+    done: 'Your password is set. Sign in with it.',
+  },
+};
