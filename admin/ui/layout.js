@@ -3,7 +3,8 @@
  * links. What the groups hold is the screens' (screens/content/content-nav.js).
  */
 import { html } from '../lib/preact.js';
-import { language, LANGUAGES, strings } from '../lib/strings.js';
+import { strings } from '../lib/strings.js';
+import { LanguageMenu } from './language-menu.js';
 
 /** A skip link to `#main`, which moves the focus there without touching the hash (it holds the route). */
 export function SkipLink() {
@@ -26,16 +27,10 @@ export function SkipLink() {
  * @param {TopbarProps} props
  */
 export function Topbar({ who, onLanguage, onSignOut }) {
-  const choose = (event) => onLanguage(event.currentTarget.value);
   return html`<header class="topbar">
     <a class="brand" href="#/">${strings.page.brand}</a>
     <span class="who muted" data-test="user">${who}</span>
-    <label class="language">
-      <span class="visually-hidden">${strings.page.language}</span>
-      <select data-test="language" value=${language} onChange=${choose}>
-        ${Object.entries(LANGUAGES).map(([code, { name }]) => html`<option value=${code} lang=${code}>${name}</option>`)}
-      </select>
-    </label>
+    <${LanguageMenu} onChoose=${onLanguage} />
     <button type="button" data-test="sign-out" onClick=${onSignOut}>${strings.page.signOut}</button>
   </header>`;
 }

@@ -1,11 +1,12 @@
 /**
- * The sign-in form: an account's email or username and its password. The page's first screen, and
- * the one a session that ended comes back to (with `message` saying why).
+ * The sign-in form: an account's email or username and its password, and the page's language. The
+ * page's first screen, and the one a session that ended comes back to (with `message` saying why).
  */
 import { html, useState } from '../../lib/preact.js';
 import * as api from '../../lib/api.js';
-import { strings } from '../../lib/strings.js';
+import { chooseLanguage, strings } from '../../lib/strings.js';
 import { useTitle } from '../../lib/title.js';
+import { LanguageMenu } from '../../ui/language-menu.js';
 
 /**
  * @typedef {object} SignInScreenProps
@@ -38,7 +39,10 @@ export function SignInScreen({ message, onSignedIn, onSigningIn }) {
 
   return html`<main class="signin">
     <form class="card" data-test="signin" aria-labelledby="signin-title" onSubmit=${submit}>
-      <h1 id="signin-title">${strings.page.brand}</h1>
+      <div class="signin-head">
+        <h1 id="signin-title">${strings.page.brand}</h1>
+        <${LanguageMenu} onChoose=${chooseLanguage} />
+      </div>
       <p class="muted">${t.lead}</p>
       ${message && !error && html`<p class="info" role="status">${message}</p>`}
       <div class="field">

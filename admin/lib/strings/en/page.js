@@ -14,7 +14,6 @@ export const pageWords = {
     notFound: 'Not found',
     noSuchPage: 'There is no such page here.',
     language: 'Language',
-    languageNamed: (name) => `Language: ${name}`,
   },
   /** The sidebar's groups beside the content types', and the settings screens' names. */
   nav: {
@@ -29,7 +28,7 @@ export const pageWords = {
     locales: 'Locales',
     chooseSetting: 'Choose a setting in the sidebar.',
     noSettings: 'Your account may not change any setting. Ask an administrator for access.',
-    mayNot: (screen) => `Your account may not manage ${screen}. Ask an administrator for access.`,
+    mayNot: (screen) => `Your account may not use the ${screen} settings. Ask an administrator for access.`,
   },
   /** Words on buttons all over the page. */
   actions: {
@@ -72,7 +71,7 @@ export const pageWords = {
   },
   leave: {
     title: 'Leave without saving?',
-    text: 'Your changes to this entry have not been saved. If you leave now, they are lost.',
+    text: 'Your changes on this page have not been saved. If you leave now, they are lost.',
     leave: 'Leave and lose my changes',
     stay: 'Stay here',
   },
@@ -88,9 +87,9 @@ export const pageWords = {
     noFile: 'No file',
     empty: 'Empty',
     set: 'Set',
-    lengthBetween: (min, max) => `${min} to ${max} characters`,
-    lengthAtLeast: (min) => `At least ${min} characters`,
-    lengthAtMost: (max) => `At most ${max} characters`,
+    lengthBetween: (min, max) => `${min} to ${count(max, 'character', 'characters')}`,
+    lengthAtLeast: (min) => `At least ${count(min, 'character', 'characters')}`,
+    lengthAtMost: (max) => `At most ${count(max, 'character', 'characters')}`,
     between: (min, max) => `From ${min} to ${max}`,
     atLeast: (min) => `At least ${min}`,
     atMost: (max) => `At most ${max}`,
