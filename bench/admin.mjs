@@ -1,6 +1,6 @@
 // `npm run bench -- --admin`: the editors' page on the sample project, in headless chromium (Debian's,
 // as the browser tests use it): what its first load transfers, and how long until it can be used,
-// against the issue's targets (under 150 KB, interactive under 1 s). The first load is what the
+// against the targets (under 150 KB, a usable sign-in form under 500 ms). The first load is what the
 // sign-in form needs; the signed-in page's modules load as the editor signs in, and count in the
 // time to the list. Then the rich-text editor of blocks fields, which loads apart (vendor/rich-text.js)
 // when an entry with a blocks field is first opened: its size, and the time from opening such an
@@ -90,7 +90,7 @@ export async function adminBench({ rounds }) {
   console.log('| figure | measured | target |');
   console.log('|---|---|---|');
   console.log(`| first load, bytes over the wire (page, its modules, the UI library, compressed) | ${kb(firstLoad)} | under 150 KB: ${firstLoad < 150 * 1024 ? 'met' : 'missed'} |`);
-  console.log(`| first load to a usable sign-in form | ${ms(signIn)} | under 1 s: ${signIn < 1000 ? 'met' : 'missed'} |`);
+  console.log(`| first load to a usable sign-in form | ${ms(signIn)} | under 500 ms: ${signIn < 500 ? 'met' : 'missed'} |`);
   console.log(`| sign-in to the list of articles (the signed-in page's modules, schemas, permissions, locales, the list) | ${ms(median(runs.map((run) => run.listMs)))} | |`);
   console.log(`| everything transferred by then | ${kb(median(runs.map((run) => run.totalBytes)))} | |`);
   console.log(`| the rich-text editor (vendor/rich-text.js, loaded apart), raw / gzip | ${kb(bundle.raw)} / ${kb(bundle.gzip)} | not in the first load |`);

@@ -6,20 +6,20 @@
  * that shows it. A string with something in it is a function of what goes in
  * (`strings.list.pageInfo(2, 5, 48)`), so that a language can order its words as it does. The
  * server's own messages (a refused sign-in, a validation error) come in the server's words.
+ * Only the language shown is loaded: the modules that import this one wait for its words.
  * Readable outside a browser: a test imports it as it is.
  */
-import { en } from './strings/en/index.js';
-import { fr } from './strings/fr/index.js';
 
 /** @typedef {import('./strings/en/index.js').Strings} Strings */
 
 /**
- * The languages the page speaks, each with its name in its own words (as the menu shows it).
- * @type {Record<string, { name: string, strings: Strings }>}
+ * The languages the page speaks, each with its name in its own words (as the menu shows it) and
+ * its words, loaded when chosen.
+ * @type {Record<string, { name: string, load: () => Promise<Strings> }>}
  */
 export const LANGUAGES = {
-  en: { name: 'English', strings: en },
-  fr: { name: 'Français', strings: fr },
+  en: { name: 'English', load: () => import('./strings/en/index.js').then((module) => module.en) },
+  fr: { name: 'Français', load: () => import('./strings/fr/index.js').then((module) => module.fr) },
 };
 
 /** Where this browser remembers the choice. */
@@ -63,7 +63,7 @@ function chosenLanguage() {
 /** The code of the language the page speaks (`en`, `fr`). */
 export const language = chosenLanguage();
 /** Every word the page shows, in `language`. */
-export const strings = LANGUAGES[language].strings;
+export const strings = await LANGUAGES[language].load();
 
 /**
  * Shows the page in the language `code` from now on: remembered, then the page loaded again
