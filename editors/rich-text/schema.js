@@ -7,7 +7,17 @@
  * TipTap's starter kit gives what fits as it is; the rest is written here to fit.
  */
 import { Extension, Mark, Node, markInputRule, textblockTypeInputRule, wrappingInputRule } from '@tiptap/core';
-import { StarterKit } from '@tiptap/starter-kit';
+import { Bold } from '@tiptap/extension-bold';
+import { Document } from '@tiptap/extension-document';
+import { HardBreak } from '@tiptap/extension-hard-break';
+import { Heading } from '@tiptap/extension-heading';
+import { Italic } from '@tiptap/extension-italic';
+import { ListKeymap } from '@tiptap/extension-list';
+import { Paragraph } from '@tiptap/extension-paragraph';
+import { Strike } from '@tiptap/extension-strike';
+import { Text } from '@tiptap/extension-text';
+import { Underline } from '@tiptap/extension-underline';
+import { Dropcursor, Gapcursor, UndoRedo } from '@tiptap/extensions';
 import { moveBlocks } from './commands.js';
 import { isLinkAddress } from './links.js';
 
@@ -233,13 +243,11 @@ const BlockMoves = Extension.create({
  */
 export function blocksExtensions({ describeKept, onLinkShortcut }) {
   return [
-    StarterKit.configure({
-      blockquote: false, bulletList: false, orderedList: false, listItem: false, code: false, codeBlock: false,
-      horizontalRule: false, link: false,
-      // An empty paragraph added after a last list or image would be saved: nothing is added.
-      trailingNode: false,
-      dropcursor: { width: 2, class: 'rich-drop' },
-    }),
+    // TipTap's own extensions for what blocks share with any editor, each imported alone, so that
+    // the bundle carries none of those the editor makes its own (lists, quotes, code, links) or
+    // leaves out (a trailing empty paragraph, which would be saved).
+    Document, Paragraph, Text, Heading, Bold, Italic, Underline, Strike, HardBreak, ListKeymap, UndoRedo, Gapcursor,
+    Dropcursor.configure({ width: 2, class: 'rich-drop' }),
     Quote, CodeBlock, BulletList, OrderedList, ListItem, Image, Kept(describeKept), Code, Link(onLinkShortcut),
     BlockMoves,
   ];
