@@ -44,14 +44,20 @@ function inviteBody(body: unknown): Record<string, unknown> {
 }
 
 /**
+ * Where a link to choose a password leads (an invitation's, a reset email's):
+ * `advanced.emailResetPasswordUrl`, else the editors' page's screen for it, when the page is served.
+ * @example setPasswordUrl(config, 'https://cms.example') // 'https://cms.example/admin/#/reset-password'
+ */
+export function setPasswordUrl(config: Config, publicUrl: string): string {
+  const { emailResetPasswordUrl } = config.usersPermissions.advanced;
+  if (emailResetPasswordUrl || !config.server.admin.enabled) return emailResetPasswordUrl;
+  return `${publicUrl}${config.server.admin.path}/#/reset-password`;
+}
+
+/**
  * @example const invite = createInvite({ config, users: () => project.users, mail, publicUrl, log }); await invite(actor, { email: 'ada@example.com' });
  */
 export function createInvite(deps: InviteDeps) {
-  /** Where the link leads: `advanced.emailResetPasswordUrl`, as the reset email's, else the editors' page's screen for it. */
-  const setPasswordUrl = () => {
-    const config = deps.config();
-    return config.usersPermissions.advanced.emailResetPasswordUrl || `${deps.publicUrl()}${config.server.admin.path}/#/reset-password`;
-  };
 
   /** Makes the account, then mails the link; an account whose email could not be sent is taken back. Needs `user.create`. */
   return async function invite(actor: Actor, body: unknown): Promise<UserRow> {
@@ -61,7 +67,7 @@ export function createInvite(deps: InviteDeps) {
     const user = await deps.users().invite(actor, input, { resetPasswordToken: hash, resetPasswordTokenExpiresAt: expiresAt });
     try {
       const USER = { id: user.id, username: user.username, email: user.email };
-      const variables = { URL: setPasswordUrl(), TOKEN: token, SERVER_URL: deps.publicUrl(), USER };
+      const variables = { URL: setPasswordUrl(deps.config(), deps.publicUrl()), TOKEN: token, SERVER_URL: deps.publicUrl(), USER };
       await deps.mail.send({ to: user.email, ...deps.mail.render(INVITATION_TEMPLATE, variables) });
     } catch (error) {
       deps.log.error('the invitation email was not sent', error);

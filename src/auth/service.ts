@@ -10,7 +10,7 @@ import type { Table } from '../storage/index.js';
 import type { UserRow, UserService } from '../users/index.js';
 import { checkBody, checkPasswordLength } from './body.js';
 import { authMessages as m } from './messages.js';
-import { createInvite } from './invite.js';
+import { createInvite, setPasswordUrl } from './invite.js';
 import { hashOneTimeToken, newOneTimeToken, RESET_CODE_LIFETIME_MS } from './one-time-tokens.js';
 import { hashPassword, needsRehash, verifyPassword } from '../password.js';
 import { SYSTEM_ACTOR, type Actor, type RoleRow } from '../permissions/index.js';
@@ -177,7 +177,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!user || user.blocked === true) return;
       const { token, hash } = newOneTimeToken(64);
       await setUserFields(user.id, { resetPasswordToken: hash, resetPasswordTokenExpiresAt: new Date(Date.now() + RESET_CODE_LIFETIME_MS).toISOString() });
-      await mail(user, deps.config().email.templates.resetPassword, { URL: up().advanced.emailResetPasswordUrl, TOKEN: token });
+      await mail(user, deps.config().email.templates.resetPassword, { URL: setPasswordUrl(deps.config(), deps.publicUrl()), TOKEN: token });
     }).catch((error: unknown) => deps.log.error('the reset-password email was not sent', error));
     return { ok: true };
   }

@@ -58,6 +58,18 @@ reset('reset-password checks its fields, then resets once with the emailed code'
   assert.is(again.body.error.message, authMessages.incorrectCode, 'a code works once');
 });
 
+reset('without advanced.emailResetPasswordUrl, the reset email links to the editors\' page\'s screen for a new password', async () => {
+  const local = await apiServer({ config: smtpConfig(smtp.port, { emailResetPasswordUrl: '' }) });
+  try {
+    await local.post('/api/auth/local/register', { username: 'lin', email: 'lin@example.com', password: 'old-password' });
+    assert.equal((await local.post('/api/auth/forgot-password', { email: 'lin@example.com' })).body, { ok: true });
+    const mail = await smtp.next('lin@example.com');
+    assert.ok(mail.text.includes(`${local.url}/admin/#/reset-password?code=${codeIn(mail.text, 'code')}`), mail.text);
+  } finally {
+    await local.close();
+  }
+});
+
 reset('forgot-password refuses unknown keys and bad emails', async () => {
   assert.is((await api.post('/api/auth/forgot-password', { email: 'ada@example.com', role: 1 })).body.error.message, 'this field has unspecified keys: role');
   assert.is((await api.post('/api/auth/forgot-password', { email: 'nope' })).body.error.message, 'email must be a valid email');
