@@ -218,7 +218,7 @@ test('an administrator deletes a user only after confirming', async () => {
   await page.close();
 });
 
-/** The set-password link of the invitation sent to `address`, from the project's outbox (.eml files). */
+/** The set-password link of the invitation or reset email sent to `address`, from the project's outbox (.eml files). */
 async function invitationLink(address: string): Promise<string> {
   const outbox = join(site.dir, 'data/outbox');
   let link: string | undefined;
@@ -233,6 +233,27 @@ async function invitationLink(address: string): Promise<string> {
   }, `an invitation to ${address} in data/outbox/`);
   return link!;
 }
+
+test('a forgotten password: the sign-in form asks for a link, and the emailed link sets a new password', async () => {
+  const page = await openPage(site.browser, `${url}/admin/`);
+  await fill(page, '[data-test="signin-identifier"]', 'ken@example.com');
+  await click(page, '[data-test="forgot-open"]');
+  assert.is(await page.$eval('[data-test="forgot-email"]', (input) => (input as unknown as { value: string }).value), 'ken@example.com');
+  await click(page, '[data-test="forgot-submit"]');
+  assert.match(await textOf(page, '[data-test="forgot-sent"]'), /If ken@example\.com is the address of an account/);
+  await click(page, '[data-test="forgot-back"]');
+  await page.waitForSelector('[data-test="signin-identifier"]', { visible: true });
+  await page.close();
+
+  const person = await openPage(site.browser, await invitationLink('ken@example.com'));
+  await fill(person, '[data-test="reset-new-password"]', 'chosen-by-ken-1');
+  await fill(person, '[data-test="reset-confirmation"]', 'chosen-by-ken-1');
+  await click(person, '[data-test="reset-submit"]');
+  assert.match(await textOf(person, '[data-test="signin"] .info'), /Your password is set/);
+  await tokenOf('ken@example.com', 'chosen-by-ken-1');
+  assert.equal(person.errors, []);
+  await person.close();
+});
 
 test('an invitation by email: the link sets the password, the person signs in with it, and it works once', async () => {
   const page = await signedIn('ada');

@@ -1,12 +1,14 @@
 /**
- * The sign-in form: an account's email or username and its password, and the page's language. The
- * page's first screen, and the one a session that ended comes back to (with `message` saying why).
+ * The sign-in form: an account's email or username and its password, and the page's language; or,
+ * for one who forgot the password, the form that asks for a link to choose another. The page's
+ * first screen, and the one a session that ended comes back to (with `message` saying why).
  */
 import { html, useState } from '../../lib/preact.js';
 import * as api from '../../lib/api.js';
 import { chooseLanguage, strings } from '../../lib/strings.js';
 import { useTitle } from '../../lib/title.js';
 import { LanguageMenu } from '../../ui/language-menu.js';
+import { ForgotPassword } from './forgot-password.js';
 
 /**
  * @typedef {object} SignInScreenProps
@@ -22,7 +24,8 @@ export function SignInScreen({ message, onSignedIn, onSigningIn }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  useTitle(t.title);
+  const [forgot, setForgot] = useState(false);
+  useTitle(forgot ? t.forgotTitle : t.title);
 
   async function submit(event) {
     event.preventDefault();
@@ -37,6 +40,9 @@ export function SignInScreen({ message, onSignedIn, onSigningIn }) {
     }
   }
 
+  if (forgot) {
+    return html`<main class="signin"><${ForgotPassword} identifier=${identifier} onBack=${() => setForgot(false)} /></main>`;
+  }
   return html`<main class="signin">
     <form class="card" data-test="signin" aria-labelledby="signin-title" onSubmit=${submit}>
       <div class="signin-head">
@@ -59,6 +65,7 @@ export function SignInScreen({ message, onSignedIn, onSigningIn }) {
       <button type="submit" class="primary wide" data-test="signin-submit" disabled=${busy}>
         ${busy ? t.busy : t.submit}
       </button>
+      <button type="button" class="link" data-test="forgot-open" onClick=${() => setForgot(true)}>${t.forgot}</button>
     </form>
   </main>`;
 }

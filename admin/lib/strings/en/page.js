@@ -61,6 +61,16 @@ export const pageWords = {
     submit: 'Sign in',
     busy: 'Signing in…',
     signedOut: 'You are signed out.',
+    forgot: 'Forgot your password?',
+    forgotTitle: 'A new password',
+    forgotLead: 'Give the email address of your account: a link to choose a new password is sent there.',
+    email: 'Email',
+    forgotSubmit: 'Send the link',
+    forgotBusy: 'Sending…',
+    forgotSent: (email) =>
+      `If ${email} is the address of an account, an email with a link to choose a new password is on its way. `
+      + 'The link works for an hour.',
+    backToSignIn: 'Back to signing in',
     sessionEndedKept: (reason) =>
       `${reason} Your unsaved changes are kept in this tab, and offered back once you have signed in.`,
   },

@@ -63,6 +63,16 @@ export const pageWords = {
     submit: 'Se connecter',
     busy: 'Connexion…',
     signedOut: 'Déconnexion effectuée.',
+    forgot: 'Mot de passe oublié ?',
+    forgotTitle: 'Un nouveau mot de passe',
+    forgotLead: 'Indiquez l’adresse e-mail de votre compte : un lien pour choisir un nouveau mot de passe y est envoyé.',
+    email: 'E-mail',
+    forgotSubmit: 'Envoyer le lien',
+    forgotBusy: 'Envoi…',
+    forgotSent: (email) =>
+      `Si ${email} est l’adresse d’un compte, un e-mail avec un lien pour choisir un nouveau mot de passe est en route. `
+      + 'Le lien est valable une heure.',
+    backToSignIn: 'Revenir à la connexion',
     sessionEndedKept: (reason) =>
       `${reason} Vos modifications non enregistrées sont conservées dans cet onglet, et vous seront proposées `
       + 'de nouveau après la connexion.',
