@@ -44,10 +44,13 @@ export interface QuerySource {
   parse(raw: Record<string, unknown>): ContentQuery;
 }
 
-/** What the document service's `delete` and draft actions answer, as Strapi 5's do. */
+/** A document as the Content API answers it: `id`, `documentId`, its attributes, `locale`, `createdAt`, `updatedAt`, `publishedAt`. */
+export type FolioDocument = { id: number; documentId: string } & Record<string, unknown>;
+
+/** What the document service's `delete` and draft actions answer, as Strapi 5's do: the document and the versions acted on. */
 export interface DocumentEntries {
   documentId: string;
-  entries: Record<string, unknown>[];
+  entries: FolioDocument[];
 }
 export type { HistoryPage, HistoryReadOptions } from './operations/history.js';
 export type { FileUses } from './operations/file-uses.js';
@@ -114,7 +117,7 @@ export function createContentService(deps: ContentServiceDeps) {
       const id = documentIdIn(params);
       const entries = entriesOf(type, id, params.locale);
       await removeOperation(type, id, { ...options, locale: params.locale });
-      return { documentId: id, entries };
+      return { documentId: id, entries: entries as FolioDocument[] };
     });
   const draftActionOn = async (action: DraftAction, type: ContentType, documentId: string, options: DraftActionOptions): Promise<DocumentResult> =>
     asResult(await through(type, action, { documentId, locale: options.locale }, async (params) =>

@@ -4,13 +4,12 @@
  * they are handed (the document service, document middlewares, routes and policies).
  */
 import { ApplicationError, ValidationError } from '../errors.js';
-import type { ActionPolicies, ContentService, DocumentMiddlewares } from '../content/index.js';
+import { documentService, type ActionPolicies, type ContentService, type DocumentMiddlewares } from '../content/index.js';
 import type { Logger } from '../log/index.js';
 import type { Model } from '../model/index.js';
 import { actorOfUser, SYSTEM_ACTOR, type Actor, type PermissionRow, type RoleRow } from '../permissions/index.js';
 import type { Schemas } from '../schema/index.js';
 import type { Row } from '../storage/index.js';
-import { documentService } from './documents.js';
 import { extensionError, loadExtension } from './load.js';
 import { codeContext } from './caller.js';
 import { createPolicyRunner } from './policies.js';

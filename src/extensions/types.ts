@@ -3,71 +3,11 @@
  * `folio` object and the shapes it takes and answers. These are the types the package ships:
  * `import type { Folio } from 'foliocms'`.
  */
-import type { DocumentMiddleware } from '../content/index.js';
+import type { DocumentMiddleware, DocumentService } from '../content/index.js';
 
 export type { DocumentAction, DocumentContext, DocumentMiddleware } from '../content/index.js';
 
-/** A document as the Content API answers it: `id`, `documentId`, its attributes, `locale`, `createdAt`, `updatedAt`, `publishedAt`. */
-export type FolioDocument = { id: number; documentId: string } & Record<string, unknown>;
-
-/** The arguments of a read, as Strapi 5's document service takes them. */
-export interface FindParams {
-  filters?: Record<string, unknown>;
-  /** A locale code, `*` for every locale; the default locale when none. */
-  locale?: string;
-  /** `draft` (the default, as in Strapi's document service) or `published`. */
-  status?: 'draft' | 'published';
-  populate?: unknown;
-  fields?: string[] | string;
-  sort?: unknown;
-  pagination?: { page?: number; pageSize?: number; start?: number; limit?: number; withCount?: boolean };
-  start?: number;
-  limit?: number;
-  /** Full-text search over the string attributes. */
-  _q?: string;
-}
-
-export interface DocumentIdParams {
-  documentId: string;
-  locale?: string;
-}
-
-export interface WriteParams {
-  data: Record<string, unknown>;
-  locale?: string;
-  /** `draft` (the default) or `published`: publish the written version too. */
-  status?: 'draft' | 'published';
-  /** How the answer is shaped, as for a read. */
-  populate?: unknown;
-  fields?: string[] | string;
-}
-
-/** What `delete`, `publish`, `unpublish` and `discardDraft` answer: the document and the versions acted on. */
-export interface DocumentEntries {
-  documentId: string;
-  entries: FolioDocument[];
-}
-
-/**
- * `folio.documents(uid)`: Strapi 5's document service over one content type. Every action runs
- * through the document middlewares, with the validation, uniqueness, webhooks and history of the
- * REST API, acting as the system unless `folio.documents(uid, { user })` names a user.
- */
-export interface DocumentService {
-  findMany(params?: FindParams): Promise<FolioDocument[]>;
-  findFirst(params?: FindParams): Promise<FolioDocument | null>;
-  /** null when there is no such document (in that locale and status). */
-  findOne(params: DocumentIdParams & FindParams): Promise<FolioDocument | null>;
-  count(params?: FindParams): Promise<number>;
-  create(params: WriteParams): Promise<FolioDocument>;
-  /** A single type's document needs no `documentId`. */
-  update(params: WriteParams & { documentId?: string }): Promise<FolioDocument>;
-  /** `locale: '*'` deletes every locale. */
-  delete(params: Partial<DocumentIdParams>): Promise<DocumentEntries>;
-  publish(params: Partial<DocumentIdParams>): Promise<DocumentEntries>;
-  unpublish(params: Partial<DocumentIdParams>): Promise<DocumentEntries>;
-  discardDraft(params: Partial<DocumentIdParams>): Promise<DocumentEntries>;
-}
+export type { DocumentEntries, DocumentIdParams, DocumentService, FindParams, FolioDocument, WriteParams } from '../content/index.js';
 
 /** Whom the document service acts as: a user (their role's permissions apply, history names them), or the system. */
 export interface DocumentsOptions {

@@ -2,11 +2,13 @@
  * The queries and mutations of each content type, named and shaped as Strapi's plugin makes them
  * (`article`, `articles`, `articles_connection`, `createArticle`, `updateArticle`, `deleteArticle`;
  * `homepage`, `updateHomepage`, `deleteHomepage` for a single type). Each is one call of the
- * content service with the caller as actor, so permissions, validation, uniqueness, webhooks,
- * history and the project's document middlewares are the REST API's.
+ * document service (Strapi's params, as the project's code calls it) with the caller as actor, so
+ * permissions, validation, uniqueness, webhooks, history, policies and the project's document
+ * middlewares are the REST API's.
  */
 import { GraphQLID, GraphQLList, GraphQLNonNull, GraphQLString, type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap, type GraphQLResolveInfo } from 'graphql';
-import { contentTypeModel, pageCount, parseContentQuery, type Model } from '../model/index.js';
+import { documentService, type DocumentService, type FindParams, type WriteParams } from '../content/index.js';
+import { contentTypeModel, pageCount, type Model } from '../model/index.js';
 import type { ContentType } from '../schema/index.js';
 import { windowOf, type PaginationArgs, type RequestContext, type Window } from './context.js';
 import type { FilterTypes } from './filters.js';
@@ -30,7 +32,7 @@ export interface ContentTypeKit {
 
 /** Rows for one page: what `…_connection` passes from its list to `nodes` and `pageInfo`. */
 interface ConnectionSource {
-  params: Args;
+  params: FindParams;
   window: Window;
 }
 
@@ -61,25 +63,26 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
     const fields = fieldsOf(model, sets, select);
     return { populate: populateOf(model, sets, select), ...(fields.length > 0 ? { fields } : {}) };
   };
-  const readParams = (args: Args, context: RequestContext): Args => {
+  const readParams = (args: Args, context: RequestContext): FindParams => {
     const params: Args = { status: args.status ?? 'published' };
     if (args.locale !== undefined && args.locale !== null) params.locale = args.locale;
     if (args.filters) params.filters = toContentFilters(args.filters as Args, model, context.deps.lookup());
     if (Array.isArray(args.sort) && args.sort.length > 0) params.sort = args.sort;
-    return params;
+    return params as FindParams;
   };
-  /** The shape of a write's answer, parsed as the caller may see it (a write takes it parsed). */
-  const answerShape = (info: GraphQLResolveInfo, context: RequestContext) => {
-    const { populate, fields } = parseContentQuery(shape(info, context), model, context.deps.content.modelsFor(context.actor), NO_WINDOW_SETTINGS);
-    return { populate, ...(fields ? { fields } : {}) };
-  };
-  const writeParams = (args: Args, context: RequestContext) => ({
-    actor: context.actor,
-    request: context.request,
-    locale: args.locale ?? undefined,
+  /** The caller's document service of this type: each field one of its calls. */
+  const documents = (context: RequestContext): DocumentService => documentService(
+    { content: () => context.deps.content, schemas: context.deps.schemas, rest: () => NO_WINDOW_SETTINGS },
+    type.uid, context.actor, context.request,
+  );
+  /** A write's params: its data, locale and status, and the shape of its answer as the fields select it. */
+  const writeParams = (args: Args, context: RequestContext, info: GraphQLResolveInfo): WriteParams => ({
+    data: toContentData(args.data as Args, model, context.deps.lookup()) as Record<string, unknown>,
+    ...(args.locale !== undefined && args.locale !== null && { locale: args.locale as string }),
     status: (args.status as 'draft' | 'published' | undefined) ?? 'published',
+    ...shape(info, context),
   });
-  const data = (args: Args, context: RequestContext) => toContentData(args.data as Args, model, context.deps.lookup());
+  const localeOf = (args: Args) => (args.locale !== undefined && args.locale !== null ? { locale: args.locale as string } : {});
 
   const queries: Record<string, Field> = {};
   const mutations: Record<string, Field> = {};
@@ -89,17 +92,17 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
     queries[names.one] = {
       type: object,
       args: { ...statusArg, ...localeArg },
-      resolve: (_parent, args: Args, context, info) => context.deps.content.findFirst(type, { ...readParams(args, context), ...shape(info, context) }, context.actor, context.request),
+      resolve: (_parent, args: Args, context, info) => documents(context).findFirst({ ...readParams(args, context), ...shape(info, context) }),
     };
     mutations[names.update] = {
       type: object,
       args: { ...statusArg, data: { type: input }, ...localeArg },
-      resolve: async (_parent, args: Args, context, info) => (await context.deps.content.updateSingle(type, data(args, context), { ...writeParams(args, context), ...answerShape(info, context) })).data,
+      resolve: (_parent, args: Args, context, info) => documents(context).update(writeParams(args, context, info)),
     };
     mutations[names.remove] = {
       type: DeleteMutationResponse,
       args: { ...localeArg },
-      resolve: async (_parent, args: Args, context) => ({ documentId: (await context.deps.content.removeSingle(type, { actor: context.actor, locale: args.locale ?? undefined, request: context.request })).documentId }),
+      resolve: async (_parent, args: Args, context) => ({ documentId: (await documents(context).delete(localeOf(args))).documentId }),
     };
     return { queries, mutations };
   }
@@ -112,12 +115,12 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
     ...localeArg,
   };
   const list = (args: Args, context: RequestContext, window: Window, info: GraphQLResolveInfo) =>
-    context.deps.content.findMany(type, { ...readParams(args, context), start: window.start, limit: window.limit, ...shape(info, context) }, context.actor, context.request);
+    documents(context).findMany({ ...readParams(args, context), start: window.start, limit: window.limit, ...shape(info, context) });
 
   queries[names.one] = {
     type: object,
     args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...statusArg, ...localeArg },
-    resolve: (_parent, args: Args, context, info) => context.deps.content.findOne(type, { documentId: args.documentId, ...readParams(args, context), ...shape(info, context) }, context.actor, context.request),
+    resolve: (_parent, args: Args, context, info) => documents(context).findOne({ documentId: args.documentId as string, ...readParams(args, context), ...shape(info, context) }),
   };
   queries[names.many] = {
     type: new GraphQLNonNull(new GraphQLList(object)),
@@ -126,9 +129,9 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
   };
   const collection = kit.objects.entityCollectionOf(model, {
     nodes: ((source: ConnectionSource, _args: Args, context: RequestContext, info: GraphQLResolveInfo) =>
-      context.deps.content.findMany(type, { ...source.params, start: source.window.start, limit: source.window.limit, ...shape(info, context) }, context.actor, context.request)) as never,
+      documents(context).findMany({ ...source.params, start: source.window.start, limit: source.window.limit, ...shape(info, context) })) as never,
     pageInfo: (async (source: ConnectionSource, _args: Args, context: RequestContext) => {
-      const total = await context.deps.content.count(type, source.params, context.actor, context.request);
+      const total = await documents(context).count(source.params);
       const { start, limit } = source.window;
       return { total, page: limit > 0 ? Math.floor(start / limit) + 1 : 1, pageSize: limit, pageCount: pageCount(total, limit) };
     }) as never,
@@ -142,17 +145,17 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
   mutations[names.create] = {
     type: object,
     args: { ...statusArg, data: { type: input }, ...localeArg },
-    resolve: async (_parent, args: Args, context, info) => (await context.deps.content.create(type, data(args, context), { ...writeParams(args, context), ...answerShape(info, context) })).data,
+    resolve: (_parent, args: Args, context, info) => documents(context).create(writeParams(args, context, info)),
   };
   mutations[names.update] = {
     type: object,
     args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...statusArg, data: { type: input }, ...localeArg },
-    resolve: async (_parent, args: Args, context, info) => (await context.deps.content.update(type, args.documentId as string, data(args, context), { ...writeParams(args, context), ...answerShape(info, context) })).data,
+    resolve: (_parent, args: Args, context, info) => documents(context).update({ documentId: args.documentId as string, ...writeParams(args, context, info) }),
   };
   mutations[names.remove] = {
     type: DeleteMutationResponse,
     args: { documentId: { type: new GraphQLNonNull(GraphQLID) }, ...localeArg },
-    resolve: async (_parent, args: Args, context) => ({ documentId: (await context.deps.content.remove(type, args.documentId as string, { actor: context.actor, locale: args.locale ?? undefined, request: context.request })).documentId }),
+    resolve: async (_parent, args: Args, context) => ({ documentId: (await documents(context).delete({ documentId: args.documentId as string, ...localeOf(args) })).documentId }),
   };
   return { queries, mutations };
 }

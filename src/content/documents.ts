@@ -1,14 +1,70 @@
 /**
- * `folio.documents(uid)`: Strapi 5's document service, each method a call of the content service
- * (so validation, uniqueness, webhooks, history and the document middlewares are the REST API's),
- * as the system or as a user.
+ * The document service, declared: Strapi 5's (`findMany`, `findOne`, `create`, `publish`, …, with
+ * Strapi's params), each method a call of the content service, so that validation, uniqueness,
+ * webhooks, history, policies and the document middlewares are the REST API's. The one place where
+ * Strapi's params become the content service's calls, for a collection or a single type: the
+ * project's code (`folio.documents(uid)`) and GraphQL's resolvers call it, as the system or as a user.
  */
 import { ValidationError } from '../errors.js';
-import type { ContentService, WriteOptions } from '../content/index.js';
 import { contentTypeModel, parseContentQuery } from '../model/index.js';
 import type { Actor } from '../permissions/index.js';
 import type { ContentType, Schemas } from '../schema/index.js';
-import type { DocumentEntries, DocumentService, FolioDocument } from './types.js';
+import type { ActionRequest, WriteOptions } from './options.js';
+import type { ContentService, DocumentEntries, FolioDocument } from './service.js';
+
+/** The arguments of a read, as Strapi 5's document service takes them. */
+export interface FindParams {
+  filters?: Record<string, unknown>;
+  /** A locale code, `*` for every locale; the default locale when none. */
+  locale?: string;
+  /** `draft` (the default, as in Strapi's document service) or `published`. */
+  status?: 'draft' | 'published';
+  populate?: unknown;
+  fields?: string[] | string;
+  sort?: unknown;
+  pagination?: { page?: number; pageSize?: number; start?: number; limit?: number; withCount?: boolean };
+  start?: number;
+  limit?: number;
+  /** Full-text search over the string attributes. */
+  _q?: string;
+}
+
+export interface DocumentIdParams {
+  documentId: string;
+  locale?: string;
+}
+
+export interface WriteParams {
+  data: Record<string, unknown>;
+  locale?: string;
+  /** `draft` (the default) or `published`: publish the written version too. */
+  status?: 'draft' | 'published';
+  /** How the answer is shaped, as for a read. */
+  populate?: unknown;
+  fields?: string[] | string;
+}
+
+/**
+ * `folio.documents(uid)`: Strapi 5's document service over one content type. Every action runs
+ * through the document middlewares, with the validation, uniqueness, webhooks and history of the
+ * REST API, acting as the system unless `folio.documents(uid, { user })` names a user.
+ */
+export interface DocumentService {
+  findMany(params?: FindParams): Promise<FolioDocument[]>;
+  findFirst(params?: FindParams): Promise<FolioDocument | null>;
+  /** null when there is no such document (in that locale and status). */
+  findOne(params: DocumentIdParams & FindParams): Promise<FolioDocument | null>;
+  count(params?: FindParams): Promise<number>;
+  create(params: WriteParams): Promise<FolioDocument>;
+  /** A single type's document needs no `documentId`. */
+  update(params: WriteParams & { documentId?: string }): Promise<FolioDocument>;
+  /** `locale: '*'` deletes every locale. */
+  delete(params: Partial<DocumentIdParams>): Promise<DocumentEntries>;
+  publish(params: Partial<DocumentIdParams>): Promise<DocumentEntries>;
+  unpublish(params: Partial<DocumentIdParams>): Promise<DocumentEntries>;
+  discardDraft(params: Partial<DocumentIdParams>): Promise<DocumentEntries>;
+}
+
 
 export interface DocumentServiceDeps {
   content(): ContentService;
@@ -32,10 +88,11 @@ const statusOf = (params: Params): 'draft' | 'published' => {
 };
 
 /**
- * The document service of `uid`, acting as `actor`.
+ * The document service of `uid`, acting as `actor`; `request` is the HTTP request the calls come
+ * in, when they do (a GraphQL operation's), for the project's policies.
  * @example const articles = documentService(deps, 'api::article.article', SYSTEM_ACTOR); await articles.findMany({ filters: { title: { $contains: 'Koa' } } });
  */
-export function documentService(deps: DocumentServiceDeps, uid: string, actor: Actor): DocumentService {
+export function documentService(deps: DocumentServiceDeps, uid: string, actor: Actor, request?: ActionRequest): DocumentService {
   const type = (): ContentType => {
     const found = deps.schemas().byUid(uid);
     if (!found) throw new ValidationError(`There is no content type ${JSON.stringify(uid)}`, { uid });
@@ -49,7 +106,7 @@ export function documentService(deps: DocumentServiceDeps, uid: string, actor: A
   /** How a write's answer is shaped: its `populate` and `fields`, parsed as a read's. */
   function writeOptions(contentType: ContentType, params: Params): WriteOptions {
     const shape = parseContentQuery({ populate: params.populate, fields: params.fields }, contentTypeModel(contentType), deps.content().modelsFor(actor), { ...deps.rest(), strictParams: false });
-    return { status: statusOf(params), locale: params.locale, actor, populate: shape.populate, fields: shape.fields };
+    return { status: statusOf(params), locale: params.locale, actor, request, populate: shape.populate, fields: shape.fields };
   }
   const entries = (documentId: string, document: Record<string, unknown>): DocumentEntries => ({ documentId, entries: [document as FolioDocument] });
   const requiredDocumentId = (params: Params): string => {
@@ -64,7 +121,7 @@ export function documentService(deps: DocumentServiceDeps, uid: string, actor: A
     const contentType = type();
     const params = paramsOf(value, action);
     const documentId = documentIdOf(contentType, params);
-    const options = { locale: params.locale, actor };
+    const options = { locale: params.locale, actor, request };
     const { data } = documentId === undefined
       ? await deps.content().draftActionSingle(action, contentType, options)
       : await deps.content().draftAction(action, contentType, documentId, options);
@@ -72,14 +129,14 @@ export function documentService(deps: DocumentServiceDeps, uid: string, actor: A
   }
 
   return {
-    findMany: async (params) => (await deps.content().findMany(type(), readParams(params, 'findMany'), actor)) as FolioDocument[],
-    findFirst: async (params) => (await deps.content().findFirst(type(), readParams(params, 'findFirst'), actor)) as FolioDocument | null,
+    findMany: async (params) => (await deps.content().findMany(type(), readParams(params, 'findMany'), actor, request)) as FolioDocument[],
+    findFirst: async (params) => (await deps.content().findFirst(type(), readParams(params, 'findFirst'), actor, request)) as FolioDocument | null,
     async findOne(params) {
       const given = readParams(params, 'findOne');
       requiredDocumentId(given);
-      return (await deps.content().findOne(type(), given, actor)) as FolioDocument | null;
+      return (await deps.content().findOne(type(), given, actor, request)) as FolioDocument | null;
     },
-    count: (params) => deps.content().count(type(), readParams(params, 'count'), actor),
+    count: (params) => deps.content().count(type(), readParams(params, 'count'), actor, request),
     async create(value) {
       const contentType = type();
       const params = paramsOf(value, 'create');
@@ -99,9 +156,9 @@ export function documentService(deps: DocumentServiceDeps, uid: string, actor: A
       const contentType = type();
       const params = paramsOf(value, 'delete');
       const documentId = documentIdOf(contentType, params);
-      const options = { locale: params.locale, actor };
+      const options = { locale: params.locale, actor, request };
       const removed = documentId === undefined ? await deps.content().removeSingle(contentType, options) : await deps.content().remove(contentType, documentId, options);
-      return removed as DocumentEntries;
+      return removed;
     },
     publish: (params) => draftAction('publish', params),
     unpublish: (params) => draftAction('unpublish', params),
