@@ -46,10 +46,18 @@ export async function textOf(page: Page, selector: string): Promise<string> {
   return (await element!.evaluate((node) => (node as unknown as { innerText: string }).innerText)).trim();
 }
 
-/** Replaces the value of the input or textarea at `selector` with `value`, as typing would. */
+/**
+ * Replaces the value of the input or textarea at `selector` with `value`, as typing would. The
+ * whole value is selected with Ctrl+A and the element's own `select()`: a triple click is three clicks to the browser,
+ * which on a loaded machine may read them as a double click, selecting one word of it only.
+ */
 export async function fill(page: Page, selector: string, value: string): Promise<void> {
   const element = await page.waitForSelector(selector, { visible: true });
-  await element!.click({ count: 3 });
+  await element!.click();
+  await page.keyboard.down('Control');
+  await page.keyboard.press('a');
+  await page.keyboard.up('Control');
+  await element!.evaluate((node) => (node as unknown as { select?(): void }).select?.());
   await page.keyboard.press('Backspace');
   if (value !== '') await element!.type(value);
 }
