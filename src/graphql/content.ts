@@ -7,10 +7,10 @@
  * middlewares are the REST API's.
  */
 import { GraphQLID, GraphQLList, GraphQLNonNull, GraphQLString, type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap, type GraphQLResolveInfo } from 'graphql';
-import { documentService, type DocumentService, type FindParams, type WriteParams } from '../content/index.js';
+import type { FindParams, WriteParams } from '../content/index.js';
 import { contentTypeModel, pageCount, type Model } from '../model/index.js';
 import type { ContentType } from '../schema/index.js';
-import { windowOf, type PaginationArgs, type RequestContext, type Window } from './context.js';
+import { documentsOf, windowOf, type PaginationArgs, type RequestContext, type Window } from './context.js';
 import type { FilterTypes } from './filters.js';
 import { toContentFilters } from './filters.js';
 import type { InputTypes } from './inputs.js';
@@ -35,8 +35,6 @@ interface ConnectionSource {
   params: FindParams;
   window: Window;
 }
-
-const NO_WINDOW_SETTINGS = { defaultLimit: 1, maxLimit: 1, withCount: false, strictParams: false };
 
 /**
  * Query and Mutation fields of one content type.
@@ -71,10 +69,7 @@ export function contentFields(type: ContentType, kit: ContentTypeKit): { queries
     return params as FindParams;
   };
   /** The caller's document service of this type: each field one of its calls. */
-  const documents = (context: RequestContext): DocumentService => documentService(
-    { content: () => context.deps.content, schemas: context.deps.schemas, rest: () => NO_WINDOW_SETTINGS },
-    type.uid, context.actor, context.request,
-  );
+  const documents = (context: RequestContext) => documentsOf(context, type.uid);
   /** A write's params: its data, locale and status, and the shape of its answer as the fields select it. */
   const writeParams = (args: Args, context: RequestContext, info: GraphQLResolveInfo): WriteParams => ({
     data: toContentData(args.data as Args, model, context.deps.lookup()) as Record<string, unknown>,

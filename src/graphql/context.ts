@@ -4,7 +4,7 @@
  */
 import type { AuthService, ClientInfo } from '../auth/index.js';
 import type { GraphQLConfig, I18nConfig } from '../config/index.js';
-import type { ActionRequest, ContentService } from '../content/index.js';
+import { documentService, type ActionRequest, type ContentService, type DocumentService } from '../content/index.js';
 import { queryMessages, type Model, type ModelLookup } from '../model/index.js';
 import type { Actor } from '../permissions/index.js';
 import type { FieldNode, GraphQLResolveInfo } from 'graphql';
@@ -44,6 +44,19 @@ export interface RequestContext {
 }
 
 /** `pagination: { page, pageSize }` or `{ start, limit }`, as the arguments give it. */
+/** How a write's answer is shaped is parsed as a read's, with no window: its lists are the fields'. */
+const NO_WINDOW_SETTINGS = { defaultLimit: 1, maxLimit: 1, withCount: false, strictParams: false };
+
+/**
+ * The caller's document service of the content type `uid`: every read and write a field runs is
+ * one of its calls, with the operation's request for the project's policies.
+ * @example await documentsOf(context, 'api::article.article').findMany({ status: 'published' })
+ */
+export const documentsOf = (context: RequestContext, uid: string): DocumentService => documentService(
+  { content: () => context.deps.content, schemas: context.deps.schemas, rest: () => NO_WINDOW_SETTINGS },
+  uid, context.actor, context.request,
+);
+
 export interface PaginationArgs {
   page?: number | null;
   pageSize?: number | null;
