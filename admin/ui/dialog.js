@@ -2,6 +2,7 @@
  * Dialogs: a modal `Dialog` to hold anything, and `Ask`, a question with a choice of buttons.
  */
 import { html, useEffect, useRef } from '../lib/preact.js';
+import { strings } from '../lib/strings.js';
 
 /**
  * @typedef {object} DialogProps
@@ -71,4 +72,39 @@ export function Ask({ title, text, actions, test = 'ask' }) {
         onClick=${onClick}>${label}</button>`)}
     </div>
   </${Dialog}>`;
+}
+
+/**
+ * @typedef {object} ConfirmDeleteProps
+ * @property {string} name What the hooks are named by (`ask-delete-<name>`, `confirm-delete-<name>`, `cancel-delete-<name>`).
+ * @property {string} title
+ * @property {string} text
+ * @property {string} label The delete button's.
+ * @property {() => Promise<unknown>} run The delete.
+ * @property {string} done Said once it is done.
+ * @property {import('../lib/workspace.js').Notify} notify
+ * @property {() => void} onDone After the delete, done or refused (the refusal said in a notice).
+ * @property {() => void} onCancel
+ */
+
+/**
+ * Asks before a delete, then runs it and says how it went.
+ * @param {ConfirmDeleteProps} props
+ */
+export function ConfirmDelete({ name, title, text, label, run, done, notify, onDone, onCancel }) {
+  const remove = async () => {
+    try {
+      await run();
+      notify('success', done);
+    } catch (error) {
+      notify('error', error.message);
+    }
+    onDone();
+  };
+  /** @type {[AskAction, AskAction]} */
+  const actions = [
+    [label, remove, { test: `confirm-delete-${name}`, kind: 'danger' }],
+    [strings.actions.cancel, onCancel, { test: `cancel-delete-${name}` }],
+  ];
+  return html`<${Ask} test=${`ask-delete-${name}`} title=${title} text=${text} actions=${actions} />`;
 }

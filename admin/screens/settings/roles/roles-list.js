@@ -6,7 +6,7 @@
 import { html, useEffect, useState } from '../../../lib/preact.js';
 import { strings } from '../../../lib/strings.js';
 import { useTitle } from '../../../lib/title.js';
-import { Ask } from '../../../ui/dialog.js';
+import { ConfirmDelete } from '../../../ui/dialog.js';
 import { LoadError } from '../../../ui/load-error.js';
 import { deleteRole, isBuiltIn, listRoles, ownRoleId, rolesHref } from './roles-data.js';
 
@@ -23,22 +23,9 @@ import { deleteRole, isBuiltIn, listRoles, ownRoleId, rolesHref } from './roles-
  */
 function DeleteQuestion({ role, onDone, onCancel, notify }) {
   const t = strings.roles;
-  const remove = async () => {
-    try {
-      await deleteRole(role.id);
-      notify('success', t.deleted(role.name));
-    } catch (error) {
-      notify('error', error.message);
-    }
-    onDone();
-  };
-  /** @type {[import('../../../ui/dialog.js').AskAction, import('../../../ui/dialog.js').AskAction]} */
-  const actions = [
-    [t.delete, remove, { test: 'confirm-delete-role', kind: 'danger' }],
-    [strings.actions.cancel, onCancel, { test: 'cancel-delete-role' }],
-  ];
-  return html`<${Ask} test="ask-delete-role" title=${t.deleteTitle(role.name)} text=${t.deleteText(role.nb_users ?? 0)}
-    actions=${actions} />`;
+  return html`<${ConfirmDelete} name="role" title=${t.deleteTitle(role.name)} text=${t.deleteText(role.nb_users ?? 0)}
+    label=${t.delete} run=${() => deleteRole(role.id)} done=${t.deleted(role.name)} notify=${notify}
+    onDone=${onDone} onCancel=${onCancel} />`;
 }
 
 /** @param {RolesListProps} props */

@@ -8,7 +8,7 @@ import { html, useEffect, useState } from '../../../lib/preact.js';
 import { navigate } from '../../../lib/router.js';
 import { strings } from '../../../lib/strings.js';
 import { useTitle } from '../../../lib/title.js';
-import { Ask } from '../../../ui/dialog.js';
+import { ConfirmDelete } from '../../../ui/dialog.js';
 import { LoadError } from '../../../ui/load-error.js';
 import { Pager } from '../../../ui/pager.js';
 import { SortHeader } from '../../../ui/sort-header.js';
@@ -51,22 +51,9 @@ function UserSearch({ q, onSearch }) {
  */
 function DeleteQuestion({ user, onDone, onCancel, notify }) {
   const t = strings.users;
-  const remove = async () => {
-    try {
-      await deleteUser(user.id);
-      notify('success', t.deleted(user.username));
-    } catch (error) {
-      notify('error', error.message);
-    }
-    onDone();
-  };
-  /** @type {[import('../../../ui/dialog.js').AskAction, import('../../../ui/dialog.js').AskAction]} */
-  const actions = [
-    [t.delete, remove, { test: 'confirm-delete-user', kind: 'danger' }],
-    [strings.actions.cancel, onCancel, { test: 'cancel-delete-user' }],
-  ];
-  return html`<${Ask} test="ask-delete-user" title=${t.deleteTitle(user.username)} text=${t.deleteText}
-    actions=${actions} />`;
+  return html`<${ConfirmDelete} name="user" title=${t.deleteTitle(user.username)} text=${t.deleteText}
+    label=${t.delete} run=${() => deleteUser(user.id)} done=${t.deleted(user.username)} notify=${notify}
+    onDone=${onDone} onCancel=${onCancel} />`;
 }
 
 /**
