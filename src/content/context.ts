@@ -22,6 +22,8 @@ import type { HistoryBook } from '../history/index.js';
 import type { RestQueryOptions } from '../model/index.js';
 import type { DocumentMiddlewares } from './middlewares.js';
 import type { ActionPolicies } from './policies.js';
+import type { ContentReader, ReaderFactory } from './reader.js';
+import { createMemoryReader } from './readers/memory.js';
 
 export interface ContentServiceDeps {
   schemas: Schemas;
@@ -46,6 +48,8 @@ export interface ContentServiceDeps {
   rest(): RestQueryOptions;
   /** Keys the states an `ETag` names (see VersionBook.stateOf): the same in every process of a site. */
   stateKey: Buffer;
+  /** The reader of the store's kind (see reader.ts); none: the memory reader over `store`. */
+  reader?: ReaderFactory;
   /**
    * `rest.componentIds`: component and dynamic-zone entries are answered with their `id`. Fixed for
    * the service's life, as the texts it keeps (answer cache, rows' texts) are; default false.
@@ -62,6 +66,8 @@ export interface ContentContext {
   store: ContentStore;
   lookup: ModelLookup;
   relationContext: RelationContext;
+  /** What reads ask of the stored documents (see reader.ts). */
+  reader: ContentReader;
   versions: VersionBook;
   unique: Uniqueness;
   /** Runs a write of one document in its turn: writes of one document never interleave, in this process or across processes. */
@@ -212,6 +218,7 @@ export function createContentContext(deps: ContentServiceDeps): ContentContext {
     store,
     lookup,
     relationContext,
+    reader: (deps.reader ?? createMemoryReader)({ store, schemas, lookup, evaluate: (status) => contexts(status).evaluate, defaultLocale: () => deps.i18n().defaultLocale }),
     versions: createVersionBook(schemas, store, deps.stateKey),
     unique,
     queued,

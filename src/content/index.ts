@@ -8,6 +8,7 @@ export { createContentService, type ContentService, type DocumentAction, type Do
 export { createDocumentMiddlewares } from './middlewares.js';
 export { HISTORY_POLICY_ACTIONS, type ActionPolicies, type ActionRequest, type PolicyCall } from './policies.js';
 export { createAnswerCache, type AnswerCache } from './answer-cache.js';
+export type { Awaitable, ContentReader, ReaderFactory, ReaderParts, ReadQuery, ReadScope } from './reader.js';
 export { NO_LOCALE, type DocumentRow } from './types.js';
 export {
   checkStoredDocument,

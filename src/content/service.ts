@@ -18,6 +18,7 @@ import { createContentContext, type ContentServiceDeps } from './context.js';
 import type { DocumentResult, DraftActionOptions, RemoveOptions, WriteOptions } from './options.js';
 import { LazyContext, LazyResult, runDocumentAction, type DocumentAction, type DocumentContext } from './middlewares.js';
 import { isSafeName, type DocumentStatus } from '../storage/index.js';
+import { whenRead } from './reader.js';
 import { after, leadingTo, policing, readCall, writeCall, type ActionRequest, type PolicyCall } from './policies.js';
 import { createCreate } from './operations/create.js';
 import { createDiskSync } from './operations/disk-sync.js';
@@ -157,13 +158,16 @@ export function createContentService(deps: ContentServiceDeps) {
     let meta: unknown;
     const action = () => {
       if (documentContext.touched) {
-        const found = reads.find(type, source.parse(documentContext.params));
-        meta = found.meta;
-        return found.data;
+        return whenRead(reads.find(type, source.parse(documentContext.params)), (found) => {
+          meta = found.meta;
+          return found.data;
+        });
       }
-      const bytes = reads.findJson(type, querystring, models, parse);
-      cached = { bytes, rows: new LazyResult<unknown[]>([], () => JSON.parse(bytes.toString()).data) };
-      return cached.rows.value;
+      return whenRead(reads.findJson(type, querystring, models, parse), (bytes) => {
+        const kept = { bytes, rows: new LazyResult<unknown[]>([], () => JSON.parse(bytes.toString()).data) };
+        cached = kept;
+        return kept.rows.value;
+      });
     };
     return runDocumentAction(list, documentContext, action).then((result) => {
       if (cached && result === cached.rows.value && !cached.rows.loaded()) return cached.bytes;
@@ -184,9 +188,11 @@ export function createContentService(deps: ContentServiceDeps) {
         const { documentId: id, ...rest } = documentContext.params;
         return reads.findOne(type, action === 'findOne' ? documentIdIn({ documentId: id }) : documentId(), source.parse(rest));
       }
-      const text = reads.findOneJson(type, documentId(), query);
-      cached = { text, document: new LazyResult<Record<string, unknown>>({}, () => JSON.parse(text)) };
-      return cached.document.value;
+      return whenRead(reads.findOneJson(type, documentId(), query), (text) => {
+        const kept = { text, document: new LazyResult<Record<string, unknown>>({}, () => JSON.parse(text)) };
+        cached = kept;
+        return kept.document.value;
+      });
     };
     return runDocumentAction(list, documentContext, read).then((result) => {
       if (cached && result === cached.document.value && !cached.document.loaded()) return cached.text;
@@ -275,7 +281,7 @@ export function createContentService(deps: ContentServiceDeps) {
   async function findMany(type: ContentType, params: Record<string, unknown>, actor: Actor, request?: ActionRequest): Promise<Record<string, unknown>[]> {
     assertCan(actor, contentAction(type.singularName, 'find'));
     await policed(type, 'find', readCall(actor, params, request));
-    return through(type, 'findMany', params, async (given) => reads.find(type, parseParams(type, given, actor)).data);
+    return through(type, 'findMany', params, async (given) => (await reads.find(type, parseParams(type, given, actor))).data);
   }
 
   async function findFirst(type: ContentType, params: Record<string, unknown>, actor: Actor, request?: ActionRequest): Promise<Record<string, unknown> | null> {
@@ -283,7 +289,7 @@ export function createContentService(deps: ContentServiceDeps) {
     await policed(type, 'find', readCall(actor, params, request));
     return through(type, 'findFirst', params, async (given) => {
       const query = parseParams(type, given, actor);
-      return reads.find(type, { ...query, pagination: { kind: 'offset', start: 0, limit: 1, withCount: false } }).data[0] ?? null;
+      return (await reads.find(type, { ...query, pagination: { kind: 'offset', start: 0, limit: 1, withCount: false } })).data[0] ?? null;
     });
   }
 
@@ -293,7 +299,7 @@ export function createContentService(deps: ContentServiceDeps) {
     await policed(type, readAction(type), readCall(actor, params, request, params.documentId as string | undefined));
     return through(type, 'findOne', params, async (given) => {
       try {
-        return reads.findOne(type, documentIdIn(given), parseParams(type, given, actor));
+        return await reads.findOne(type, documentIdIn(given), parseParams(type, given, actor));
       } catch (error) {
         if (error instanceof NotFoundError) return null;
         throw error;

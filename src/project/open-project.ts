@@ -119,7 +119,7 @@ async function serveContent(opened: OpenedData, served: ServedDocuments, log: Lo
   const leftBehind = await served.startWarning(schemas.contentTypes.reduce((sum, type) => sum + store.documentIds(type).length, 0));
   if (leftBehind) log.warn(leftBehind);
   const config = data.config;
-  const deps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => data.config.i18n, webhooks: data.webhooks, history: data.history, componentIds: config.api.rest.componentIds, rest: () => data.config.api.rest, middlewares: data.extensions.middlewares, policies: data.extensions.policies, stateKey };
+  const deps = { users: tables.users, roles: tables.roles, files: tables.files, i18n: () => data.config.i18n, webhooks: data.webhooks, history: data.history, componentIds: config.api.rest.componentIds, rest: () => data.config.api.rest, middlewares: data.extensions.middlewares, policies: data.extensions.policies, stateKey, reader: served.reader };
   const live = createLiveContent(createContentService({ schemas, lookup, store, ...deps }), schemas);
 
   async function applyContentTypes(next: Schemas): Promise<string[]> {

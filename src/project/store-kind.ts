@@ -3,7 +3,7 @@
  * implements, in a module of their own so that each kind imports them and not the chooser.
  */
 import { relative, sep } from 'node:path';
-import type { ContentService } from '../content/index.js';
+import type { ContentService, ReaderFactory } from '../content/index.js';
 import type { Logger } from '../log/index.js';
 import type { Schemas } from '../schema/index.js';
 import type { DocumentAdapter, FileStore, Row, Table } from '../storage/index.js';
@@ -53,6 +53,8 @@ export interface ServeOptions {
 
 export interface ServedDocuments {
   documents: DocumentAdapter;
+  /** The reader that answers reads from this kind's documents; none: the memory reader (see content's reader.ts). */
+  reader?: ReaderFactory;
   /** Removes what an earlier run left half-written in `data/` (temporary files), before the documents are read. */
   sweep(): Promise<void>;
   /**

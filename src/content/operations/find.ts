@@ -1,37 +1,23 @@
 /**
- * Reading documents: a page of a list (`find`, as the JSON bytes of its answer, with the list
- * cache), one document by documentId, a single type's document, and the state an answer's `ETag`
- * names. Rows are replaced, never changed, on a write, so the text of a row in the default shape is
- * made once and reused by every answer that shows it.
+ * Reading documents through the reader (see reader.ts): a page of a list (`find`, as the JSON bytes
+ * of its answer, with the list cache), one document by documentId, and the state an answer's
+ * `ETag` names. Rows are replaced, never changed, on a write, so the text of a row in the default
+ * shape is made once and reused by every answer that shows it.
  */
 import { NotFoundError } from '../../errors.js';
 import { messages } from '../../messages.js';
 import type { ContentType, RelationAttribute } from '../../schema/index.js';
 import type { DocumentStatus } from '../../storage/index.js';
-import {
-  contentTypeModel,
-  matchesSearch,
-  paginate,
-  relationTargets,
-  selectRows,
-  type ContentQuery,
-  type Model,
-  type ModelLookup,
-} from '../../model/index.js';
+import { contentTypeModel, relationTargets, type ContentQuery, type Model, type ModelLookup } from '../../model/index.js';
 import { createAnswerCache } from '../answer-cache.js';
 import { leftOut, present, rowText, withPopulated, type PresentContext, type RowText } from '../present.js';
 import type { ContentContext } from '../context.js';
+import { whenRead, type Awaitable, type ReadQuery, type ReadScope } from '../reader.js';
 import type { DocumentRow } from '../types.js';
 
 /** Room for the texts of cached list answers, and the largest one kept. */
 const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 const ANSWER_CACHE_ENTRY_BYTES = 1024 * 1024;
-
-/**
- * What a list answer read: the versions of one type in one status and locale (a query without
- * filters, populate, sort through a relation or `locale=*`), or anything at all.
- */
-type AnswerScope = { type: ContentType; status: DocumentStatus; locale: string | null } | 'everything';
 
 /** A relation a query populates in its default shape: its name, attribute and target model. */
 type PlainRelation = [string, RelationAttribute, Model];
@@ -40,35 +26,31 @@ type PlainRelation = [string, RelationAttribute, Model];
  * @example const reads = createFind(context); ctx.body = reads.findJson(type, ctx.querystring, models, parse);
  */
 export function createFind(context: ContentContext) {
-  const { store, lookup, deps } = context;
+  const { reader, lookup, deps } = context;
   const targets = relationTargets(context.schemas);
 
-  function storedRows(type: ContentType, query: ContentQuery, locale: string | null | '*'): readonly DocumentRow[] {
-    const status = context.statusOf(type, query.status);
-    return locale === '*' ? store.rowsInAllLocales(type, status) : store.rows(type, status, locale);
-  }
-
-  /** The rows a list query matches, in its order. */
-  function matching(type: ContentType, query: ContentQuery, sort: ContentQuery['sort']): readonly DocumentRow[] {
-    const model = contentTypeModel(type);
-    const locale = context.localeOf(type, query.locale, true);
-    const { evaluate } = context.contexts(query.status);
-    const rows = selectRows(storedRows(type, query, locale), query.filters, sort, model, evaluate);
-    return query.q ? rows.filter(matchesSearch(query.q, model)) : rows;
-  }
+  /** A list query as the reader takes it: its status and locale as stored. */
+  const readQuery = (type: ContentType, query: ContentQuery): ReadQuery => ({
+    status: context.statusOf(type, query.status),
+    locale: context.localeOf(type, query.locale, true),
+    filters: query.filters,
+    q: query.q,
+    sort: query.sort,
+  });
 
   /** The rows of one page of a list query, and its meta. */
-  function selectPage(type: ContentType, query: ContentQuery) {
-    return { model: contentTypeModel(type), ...paginate(matching(type, query, query.sort), query.pagination) };
-  }
+  const selectPage = (type: ContentType, query: ContentQuery) => reader.select(type, readQuery(type, query), query.pagination);
 
   /** How many documents a list query matches, all pages together (the document service's `count`). */
-  const count = (type: ContentType, query: ContentQuery): number => matching(type, query, []).length;
+  const count = (type: ContentType, query: ContentQuery): Awaitable<number> => reader.count(type, readQuery(type, query));
 
   function find(type: ContentType, query: ContentQuery) {
-    const { model, rows, meta } = selectPage(type, query);
+    const model = contentTypeModel(type);
     const presentContext = context.contexts(query.status).present;
-    return { data: rows.map((row) => present(model, row, { populate: query.populate, fields: query.fields }, presentContext)), meta };
+    return whenRead(selectPage(type, query), ({ rows, meta }) => ({
+      data: rows.map((row) => present(model, row, { populate: query.populate, fields: query.fields }, presentContext)),
+      meta,
+    }));
   }
 
   /** The JSON of a row in the default shape (no populate, no fields), kept with the row. */
@@ -115,21 +97,20 @@ export function createFind(context: ContentContext) {
    */
   const audience = (models: ModelLookup) => targets.map((uid) => (models.mayRead(uid) ? '1' : '0')).join('');
 
-  const answers = createAnswerCache<AnswerScope>({ maxBytes: ANSWER_CACHE_BYTES, maxEntryBytes: ANSWER_CACHE_ENTRY_BYTES });
+  const answers = createAnswerCache<ReadScope>({ maxBytes: ANSWER_CACHE_BYTES, maxEntryBytes: ANSWER_CACHE_ENTRY_BYTES });
   /**
-   * The dependencies of a scope as they are now. One type, status and locale: that bucket's rows
-   * (the store makes a new list of them at every change) and the locales (which resolve `locale`).
-   * Everything: the store's generation (any document), the users, roles and media files tables
-   * (relations and media point at them; their rows are replaced, never changed, on a write or
-   * reload) and the locales.
+   * The dependencies of a scope as they are now: what the reader says of the documents it reads,
+   * and the locales (which resolve `locale`); for everything, also the users, roles and media
+   * files tables (relations and media point at them; their rows are replaced, never changed, on a
+   * write or reload).
    */
-  const answerDependencies = (scope: AnswerScope): readonly unknown[] =>
+  const answerDependencies = (scope: ReadScope): readonly unknown[] =>
     scope === 'everything'
-      ? [store.generation(), deps.users.rows(), deps.roles.rows(), deps.files.rows(), deps.i18n()]
-      : [store.rows(scope.type, scope.status, scope.locale), deps.i18n()];
+      ? [reader.stateOf(scope), deps.users.rows(), deps.roles.rows(), deps.files.rows(), deps.i18n()]
+      : [reader.stateOf(scope), deps.i18n()];
 
-  /** The narrowest scope `query` reads (see AnswerScope). */
-  function scopeOf(type: ContentType, query: ContentQuery): AnswerScope {
+  /** The narrowest scope `query` reads (see ReadScope). */
+  function scopeOf(type: ContentType, query: ContentQuery): ReadScope {
     const locale = context.localeOf(type, query.locale, true);
     const ownRowsOnly = locale !== '*' && !query.filters && Object.keys(query.populate).length === 0
       && query.sort.every((key) => key.path.length === 1 && type.attributes[key.path[0]!]?.type !== 'relation');
@@ -144,63 +125,58 @@ export function createFind(context: ContentContext) {
    * answers are cached; a query that fails fails every time.
    * @example ctx.body = content.findJson(type, ctx.querystring, models, () => parseContentQuery(…, models, …))
    */
-  function findJson(type: ContentType, querystring: string, models: ModelLookup, parse: () => ContentQuery): Buffer {
+  function findJson(type: ContentType, querystring: string, models: ModelLookup, parse: () => ContentQuery): Awaitable<Buffer> {
     const key = `${type.uid}#${audience(models)}?${querystring}`;
     const cached = answers.get(key, answerDependencies);
     if (cached !== undefined) return cached;
     const query = parse();
     const scope = scopeOf(type, query);
+    // Taken before the read: a change while it is on its way makes its answer stale at once.
     const dependencies = answerDependencies(scope);
     const model = contentTypeModel(type);
     const relations = plainRelations(model, query);
-    let json: string;
-    if (relations) {
-      const { rows, meta } = selectPage(type, query);
-      const presentContext = context.contexts(query.status).present;
+    const keep = (json: string) => {
+      const bytes = Buffer.from(json);
+      answers.set(key, scope, dependencies, bytes);
+      return bytes;
+    };
+    if (!relations) return whenRead(find(type, query), (found) => keep(JSON.stringify(found)));
+    const presentContext = context.contexts(query.status).present;
+    return whenRead(selectPage(type, query), ({ rows, meta }) => {
       const texts = relations.length === 0
         ? rows.map((row) => textOfRow(model, row, query.status).json)
         : rows.map((row) => populatedJson(model, row, relations, presentContext));
-      json = `{"data":[${texts.join(',')}],"meta":${JSON.stringify(meta)}}`;
-    } else {
-      json = JSON.stringify(find(type, query));
-    }
-    const bytes = Buffer.from(json);
-    answers.set(key, scope, dependencies, bytes);
-    return bytes;
+      return keep(`{"data":[${texts.join(',')}],"meta":${JSON.stringify(meta)}}`);
+    });
   }
 
-  function findVersion(type: ContentType, documentId: string, query: ContentQuery): DocumentRow {
+  function findVersion(type: ContentType, documentId: string, query: ContentQuery): Awaitable<DocumentRow> {
     const locale = context.localeOf(type, query.locale, false) as string | null;
-    const row = store.get(type, documentId, context.statusOf(type, query.status), locale);
-    if (!row) throw new NotFoundError(messages.notFound);
-    return row;
+    return whenRead(reader.get(type, documentId, context.statusOf(type, query.status), locale), (row) => {
+      if (!row) throw new NotFoundError(messages.notFound);
+      return row;
+    });
   }
 
   /**
    * One document as the JSON text of its `data`, for GET by documentId: in the default shape, the
    * same text lists reuse.
    */
-  function findOneJson(type: ContentType, documentId: string, query: ContentQuery): string {
-    const row = findVersion(type, documentId, query);
-    const model = contentTypeModel(type);
-    const relations = plainRelations(model, query);
-    if (relations?.length === 0) return textOfRow(model, row, query.status).json;
-    const presentContext = context.contexts(query.status).present;
-    if (relations) return populatedJson(model, row, relations, presentContext);
-    return JSON.stringify(present(model, row, { populate: query.populate, fields: query.fields }, presentContext));
+  function findOneJson(type: ContentType, documentId: string, query: ContentQuery): Awaitable<string> {
+    return whenRead(findVersion(type, documentId, query), (row) => {
+      const model = contentTypeModel(type);
+      const relations = plainRelations(model, query);
+      if (relations?.length === 0) return textOfRow(model, row, query.status).json;
+      const presentContext = context.contexts(query.status).present;
+      if (relations) return populatedJson(model, row, relations, presentContext);
+      return JSON.stringify(present(model, row, { populate: query.populate, fields: query.fields }, presentContext));
+    });
   }
 
   /** One document as an object in the query's shape (the document service's `findOne`). */
-  function findOne(type: ContentType, documentId: string, query: ContentQuery): Record<string, unknown> {
-    const row = findVersion(type, documentId, query);
-    return present(contentTypeModel(type), row, { populate: query.populate, fields: query.fields }, context.contexts(query.status).present);
-  }
-
-  function findSingleJson(type: ContentType, query: ContentQuery): string {
-    context.localeOf(type, query.locale, false); // an unknown locale is a 400 even before anything exists
-    const documentId = context.singleDocumentId(type);
-    if (!documentId) throw new NotFoundError(messages.notFound);
-    return findOneJson(type, documentId, query);
+  function findOne(type: ContentType, documentId: string, query: ContentQuery): Awaitable<Record<string, unknown>> {
+    return whenRead(findVersion(type, documentId, query), (row) =>
+      present(contentTypeModel(type), row, { populate: query.populate, fields: query.fields }, context.contexts(query.status).present));
   }
 
   /**
@@ -220,5 +196,5 @@ export function createFind(context: ContentContext) {
    */
   const contentState = (): readonly unknown[] => answerDependencies('everything');
 
-  return { find, findJson, findOne, findOneJson, findSingleJson, count, stateTag, contentState };
+  return { find, findJson, findOne, findOneJson, count, stateTag, contentState };
 }

@@ -34,6 +34,6 @@ export { compileFilter } from './compile-filter.js';
 export { compareBy } from './compare.js';
 export { selectRows } from './select.js';
 export { matchesSearch } from './search.js';
-export { pageCount, paginate } from './paginate.js';
+export { pageCount, pageMeta, paginate, windowOf } from './paginate.js';
 export { pickFields } from './fields.js';
 export { attributeOf } from './model.js';
