@@ -10,7 +10,7 @@ import type { ContentType, Schemas } from '../schema/index.js';
 import type { I18nConfig } from '../config/index.js';
 import { createKeyedQueue, isSafeName, type DocumentStatus, type Row } from '../storage/index.js';
 import { componentsOnly, present, type PresentContext } from './present.js';
-import { related, type RelationContext } from './relations.js';
+import { related, storeRows, type RelationContext, type RowSource } from './relations.js';
 import { checkStoredDocument } from './check.js';
 import { contentTypeModel, LOCALIZATIONS, type EvalContext, type Model, type ModelLookup, type PopulateTree } from '../model/index.js';
 import { createUniqueness, type Uniqueness } from './uniqueness.js';
@@ -78,8 +78,11 @@ export interface ContentContext {
   statusOf(type: ContentType, status: DocumentStatus): DocumentStatus;
   /** The one document of a single type, if any. */
   singleDocumentId(type: ContentType): string | undefined;
-  /** How rows of `status` are presented and filtered: their relations are read in that status. */
-  contexts(status: DocumentStatus): { present: PresentContext; evaluate: EvalContext };
+  /**
+   * How rows of `status` are presented and filtered: their relations are read in that status, from
+   * `source` (the store's index when none is given).
+   */
+  contexts(status: DocumentStatus, source?: RowSource): { present: PresentContext; evaluate: EvalContext };
   /** `row` presented as an answer's `data`, in the request's shape. */
   answer(type: ContentType, row: DocumentRow, status: DocumentStatus, shape: { populate?: PopulateTree; fields?: string[] }): Record<string, unknown>;
   /** The webhook deliveries that commit with a write; undefined when none listens. */
@@ -123,23 +126,24 @@ export function createContentContext(deps: ContentServiceDeps): ContentContext {
   const statusOf = (type: ContentType, status: DocumentStatus): DocumentStatus => (type.draftAndPublish ? status : 'published');
 
   /** The other locale versions of `row`'s document, in the status read, oldest first. */
-  function localizationsOf(model: Model, row: Record<string, unknown>, status: DocumentStatus): DocumentRow[] {
+  function localizationsOf(model: Model, row: Record<string, unknown>, status: DocumentStatus, source: RowSource): DocumentRow[] {
     const type = schemas.byUid(model.uid);
     if (!type || typeof row.documentId !== 'string') return [];
     const wanted = statusOf(type, status);
-    return store
+    return source
       .versions(type, row.documentId)
       .filter((version) => version.status === wanted && version.row.locale !== row.locale)
       .map((version) => version.row)
       .sort((a, b) => a.id - b.id);
   }
 
-  function contexts(status: DocumentStatus): { present: PresentContext; evaluate: EvalContext } {
+  const inStore = storeRows(store);
+  function contexts(status: DocumentStatus, source: RowSource = inStore): { present: PresentContext; evaluate: EvalContext } {
     const relatedRows = (model: Model, name: string, row: Record<string, unknown>) => {
-      if (name === LOCALIZATIONS && model.localized) return localizationsOf(model, row, status);
+      if (name === LOCALIZATIONS && model.localized) return localizationsOf(model, row, status, source);
       const attribute = model.attributes[name];
       if (!attribute || attribute.type !== 'relation') return [];
-      return related(relationContext, attribute, row, status, deps.i18n().defaultLocale, name);
+      return related(relationContext, attribute, row, status, deps.i18n().defaultLocale, name, source);
     };
     const evaluate: EvalContext = { lookup, related: relatedRows };
     return { evaluate, present: { lookup, status, related: relatedRows, evalContext: evaluate, componentIds: deps.componentIds === true } };
@@ -218,7 +222,7 @@ export function createContentContext(deps: ContentServiceDeps): ContentContext {
     store,
     lookup,
     relationContext,
-    reader: (deps.reader ?? createMemoryReader)({ store, schemas, lookup, evaluate: (status) => contexts(status).evaluate, defaultLocale: () => deps.i18n().defaultLocale }),
+    reader: (deps.reader ?? createMemoryReader)({ store, schemas, lookup, contexts, defaultLocale: () => deps.i18n().defaultLocale }),
     versions: createVersionBook(schemas, store, deps.stateKey),
     unique,
     queued,

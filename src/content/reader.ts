@@ -10,6 +10,8 @@ import type { DocumentStatus } from '../storage/index.js';
 import type { ContentType } from '../schema/index.js';
 import type { EvalContext, Filter, ModelLookup, Paginated, Pagination, SortKey } from '../model/index.js';
 import type { Schemas } from '../schema/index.js';
+import type { PresentContext } from './present.js';
+import type { RowSource } from './relations.js';
 import type { ContentStore } from './store.js';
 import type { DocumentRow } from './types.js';
 
@@ -47,6 +49,12 @@ export interface ContentReader {
   /** One version: `locale` `null` for a type that is not localized. */
   get(type: ContentType, documentId: string, status: DocumentStatus, locale: string | null): Awaitable<DocumentRow | undefined>;
   /**
+   * Runs `work`, which presents rows read in `status` (their populate, its filters and sorts), with
+   * the context it reads related rows through: the memory reader's reads the index, at once; a
+   * reader over a database gathers the related rows `work` asks for, and runs it again with them.
+   */
+  shape<T>(status: DocumentStatus, work: (context: PresentContext) => T): Awaitable<T>;
+  /**
    * The state of what `scope` reads, as values compared by identity: an answer kept with them
    * is answered again until one of them changes.
    */
@@ -58,8 +66,8 @@ export interface ReaderParts {
   store: ContentStore;
   schemas: Schemas;
   lookup: ModelLookup;
-  /** How rows read in `status` resolve their relations, for filters and sorts through them in memory. */
-  evaluate(status: DocumentStatus): EvalContext;
+  /** How rows read in `status` are presented and filtered, their related rows read from `source` (the store's index when none). */
+  contexts(status: DocumentStatus, source?: RowSource): { present: PresentContext; evaluate: EvalContext };
   /** The default locale now: a relation read from a row without a locale (in a component) resolves in it. */
   defaultLocale(): string;
 }

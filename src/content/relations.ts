@@ -12,11 +12,40 @@ import type { DocumentRow } from './types.js';
 
 export interface RelationContext {
   schemas: Schemas;
+  /** What writes resolve a relation's references against. */
   store: ContentStore;
   users: { rows(): readonly Row[] };
   roles: { rows(): readonly Row[] };
   /** The media library's records, which media attributes point at by id. */
   files: { rows(): readonly Row[] };
+}
+
+/**
+ * Where a read finds the rows its relations point at: the store's index of every version, or the
+ * rows a reader gathered for one answer (see readers/gather.ts).
+ */
+export interface RowSource {
+  get(type: ContentType, documentId: string, status: DocumentStatus, locale: string | null): DocumentRow | undefined;
+  /** The versions of `owner` in one status and locale whose relation `attribute` holds `documentId`, in creation order. */
+  owners(owner: ContentType, status: DocumentStatus, locale: string | null, attribute: string, documentId: string): readonly DocumentRow[];
+  /** Every stored version of a document. */
+  versions(type: ContentType, documentId: string): ReadonlyArray<{ status: DocumentStatus; row: DocumentRow }>;
+}
+
+/**
+ * The store's index as a RowSource.
+ * @example related(ctx, attribute, row, 'published', 'en', 'category', storeRows(store))
+ */
+export function storeRows(store: ContentStore): RowSource {
+  return {
+    get: store.get,
+    owners: (owner, status, locale, attribute, documentId) =>
+      store.rows(owner, status, locale).filter((candidate) => {
+        const value = candidate[attribute];
+        return Array.isArray(value) ? value.includes(documentId) : value === documentId;
+      }),
+    versions: store.versions,
+  };
 }
 
 /** The table a relation to users, roles or files reads, by target uid. */
@@ -50,10 +79,10 @@ function targetVersion(target: ContentType, status: DocumentStatus, locale: stri
 }
 
 /**
- * The rows `row`'s relation points to, as they should be read alongside it.
- * @example related(ctx, articleType.attributes.category, row, 'published') // [categoryRow]
+ * The rows `row`'s relation points to, as they should be read alongside it, found in `source`.
+ * @example related(ctx, articleType.attributes.category, row, 'published', 'en', 'category', storeRows(store)) // [categoryRow]
  */
-export function related(ctx: RelationContext, attribute: RelationAttribute, row: Record<string, unknown>, status: DocumentStatus, defaultLocale: string, name: string): Array<Record<string, unknown>> {
+export function related(ctx: RelationContext, attribute: RelationAttribute, row: Record<string, unknown>, status: DocumentStatus, defaultLocale: string, name: string, source: RowSource): Array<Record<string, unknown>> {
   const locale = (row.locale as string | null | undefined) ?? defaultLocale;
   const table = tableOf(ctx, attribute.target);
   if (table) return relatedTableRows(attribute, row, name, table.rows());
@@ -62,16 +91,12 @@ export function related(ctx: RelationContext, attribute: RelationAttribute, row:
   const where = targetVersion(target, status, locale);
   const inverse = owner(attribute, ctx.schemas);
   if (inverse) {
-    const documentId = row.documentId;
-    return ctx.store.rows(inverse.type, where.status, where.locale).filter((candidate) => {
-      const value = candidate[inverse.name];
-      return Array.isArray(value) ? value.includes(documentId as string) : value === documentId;
-    });
+    return typeof row.documentId === 'string' ? [...source.owners(inverse.type, where.status, where.locale, inverse.name, row.documentId)] : [];
   }
   const documentIds = ([] as unknown[]).concat(row[name] ?? []);
   const rows: DocumentRow[] = [];
   for (const documentId of documentIds) {
-    const found = typeof documentId === 'string' ? ctx.store.get(target, documentId, where.status, where.locale) : undefined;
+    const found = typeof documentId === 'string' ? source.get(target, documentId, where.status, where.locale) : undefined;
     if (found) rows.push(found);
   }
   return rows;

@@ -46,11 +46,8 @@ export function createFind(context: ContentContext) {
 
   function find(type: ContentType, query: ContentQuery) {
     const model = contentTypeModel(type);
-    const presentContext = context.contexts(query.status).present;
-    return whenRead(selectPage(type, query), ({ rows, meta }) => ({
-      data: rows.map((row) => present(model, row, { populate: query.populate, fields: query.fields }, presentContext)),
-      meta,
-    }));
+    return whenRead(selectPage(type, query), ({ rows, meta }) =>
+      whenRead(reader.shape(query.status, (presentContext) => rows.map((row) => present(model, row, { populate: query.populate, fields: query.fields }, presentContext))), (data) => ({ data, meta })));
   }
 
   /** The JSON of a row in the default shape (no populate, no fields), kept with the row. */
@@ -141,12 +138,11 @@ export function createFind(context: ContentContext) {
       return bytes;
     };
     if (!relations) return whenRead(find(type, query), (found) => keep(JSON.stringify(found)));
-    const presentContext = context.contexts(query.status).present;
     return whenRead(selectPage(type, query), ({ rows, meta }) => {
       const texts = relations.length === 0
         ? rows.map((row) => textOfRow(model, row, query.status).json)
-        : rows.map((row) => populatedJson(model, row, relations, presentContext));
-      return keep(`{"data":[${texts.join(',')}],"meta":${JSON.stringify(meta)}}`);
+        : reader.shape(query.status, (presentContext) => rows.map((row) => populatedJson(model, row, relations, presentContext)));
+      return whenRead(texts, (parts) => keep(`{"data":[${parts.join(',')}],"meta":${JSON.stringify(meta)}}`));
     });
   }
 
@@ -167,16 +163,15 @@ export function createFind(context: ContentContext) {
       const model = contentTypeModel(type);
       const relations = plainRelations(model, query);
       if (relations?.length === 0) return textOfRow(model, row, query.status).json;
-      const presentContext = context.contexts(query.status).present;
-      if (relations) return populatedJson(model, row, relations, presentContext);
-      return JSON.stringify(present(model, row, { populate: query.populate, fields: query.fields }, presentContext));
+      return reader.shape(query.status, (presentContext) =>
+        relations ? populatedJson(model, row, relations, presentContext) : JSON.stringify(present(model, row, { populate: query.populate, fields: query.fields }, presentContext)));
     });
   }
 
   /** One document as an object in the query's shape (the document service's `findOne`). */
   function findOne(type: ContentType, documentId: string, query: ContentQuery): Awaitable<Record<string, unknown>> {
     return whenRead(findVersion(type, documentId, query), (row) =>
-      present(contentTypeModel(type), row, { populate: query.populate, fields: query.fields }, context.contexts(query.status).present));
+      reader.shape(query.status, (presentContext) => present(contentTypeModel(type), row, { populate: query.populate, fields: query.fields }, presentContext)));
   }
 
   /**

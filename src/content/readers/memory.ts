@@ -9,16 +9,16 @@ import type { DocumentRow } from '../types.js';
 import type { ContentReader, ReaderParts, ReadQuery } from '../reader.js';
 
 /**
- * @example const reader = createMemoryReader({ store, evaluate: (status) => context.contexts(status).evaluate, … });
+ * @example const reader = createMemoryReader({ store, contexts: context.contexts });
  */
-export function createMemoryReader({ store, evaluate }: Pick<ReaderParts, 'store' | 'evaluate'>): ContentReader {
+export function createMemoryReader({ store, contexts }: Pick<ReaderParts, 'store' | 'contexts'>): ContentReader {
   const storedRows = (type: ContentType, query: ReadQuery): readonly DocumentRow[] =>
     query.locale === '*' ? store.rowsInAllLocales(type, query.status) : store.rows(type, query.status, query.locale);
 
   /** The rows a query matches, in `sort`'s order. */
   function matching(type: ContentType, query: ReadQuery, sort: readonly SortKey[]): readonly DocumentRow[] {
     const model = contentTypeModel(type);
-    const rows = selectRows(storedRows(type, query), query.filters, sort, model, evaluate(query.status));
+    const rows = selectRows(storedRows(type, query), query.filters, sort, model, contexts(query.status).evaluate);
     return query.q ? rows.filter(matchesSearch(query.q, model)) : rows;
   }
 
@@ -26,6 +26,7 @@ export function createMemoryReader({ store, evaluate }: Pick<ReaderParts, 'store
     select: (type, query, pagination) => paginate(matching(type, query, query.sort), pagination),
     count: (type, query) => matching(type, query, []).length,
     get: (type, documentId, status, locale) => store.get(type, documentId, status, locale),
+    shape: (status, work) => work(contexts(status).present),
     // A bucket's list of rows is made anew at every change of it; any change raises the generation.
     stateOf: (scope) => (scope === 'everything' ? store.generation() : store.rows(scope.type, scope.status, scope.locale)),
   };
