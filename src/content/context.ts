@@ -22,7 +22,7 @@ import type { HistoryBook } from '../history/index.js';
 import type { RestQueryOptions } from '../model/index.js';
 import type { DocumentMiddlewares } from './middlewares.js';
 import type { ActionPolicies } from './policies.js';
-import type { ContentReader, ReaderFactory } from './reader.js';
+import { storedStatus, type ContentReader, type ReaderFactory } from './reader.js';
 import { createMemoryReader } from './readers/memory.js';
 
 export interface ContentServiceDeps {
@@ -123,7 +123,7 @@ export function createContentContext(deps: ContentServiceDeps): ContentContext {
     return type.localized ? locale : null;
   }
 
-  const statusOf = (type: ContentType, status: DocumentStatus): DocumentStatus => (type.draftAndPublish ? status : 'published');
+  const statusOf = storedStatus;
 
   /** The other locale versions of `row`'s document, in the status read, oldest first. */
   function localizationsOf(model: Model, row: Record<string, unknown>, status: DocumentStatus, source: RowSource): DocumentRow[] {

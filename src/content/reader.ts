@@ -15,15 +15,24 @@ import type { RowSource } from './relations.js';
 import type { ContentStore } from './store.js';
 import type { DocumentRow } from './types.js';
 
+/**
+ * The status of the versions a read of `status` finds: a type without draft & publish has only published ones.
+ * @example storedStatus(tagType, 'draft') // 'published'
+ */
+export const storedStatus = (type: ContentType, status: DocumentStatus): DocumentStatus => (type.draftAndPublish ? status : 'published');
+
 /** A value now, or once a store has answered. */
 export type Awaitable<T> = T | Promise<T>;
 
 /**
- * A list query as a reader takes it: its status and locale already resolved to what is stored
- * (a type without draft & publish has only published versions; `null` for a type that is not
- * localized, `*` for every locale), its filters, `_q` and sort parsed against the type's model.
+ * A list query as a reader takes it: its locale resolved to what is stored (`null` for a type that
+ * is not localized, `*` for every locale), its filters, `_q` and sort parsed against the type's model.
  */
 export interface ReadQuery {
+  /**
+   * The status asked for. A type without draft & publish has only published versions, which are
+   * read whatever the status (see storedStatus); relations are read in the status asked.
+   */
   status: DocumentStatus;
   locale: string | null | '*';
   filters?: Filter;

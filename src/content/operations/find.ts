@@ -29,9 +29,9 @@ export function createFind(context: ContentContext) {
   const { reader, lookup, deps } = context;
   const targets = relationTargets(context.schemas);
 
-  /** A list query as the reader takes it: its status and locale as stored. */
+  /** A list query as the reader takes it: its locale as stored. */
   const readQuery = (type: ContentType, query: ContentQuery): ReadQuery => ({
-    status: context.statusOf(type, query.status),
+    status: query.status,
     locale: context.localeOf(type, query.locale, true),
     filters: query.filters,
     q: query.q,

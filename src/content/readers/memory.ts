@@ -6,14 +6,16 @@
 import { contentTypeModel, matchesSearch, paginate, selectRows, type SortKey } from '../../model/index.js';
 import type { ContentType } from '../../schema/index.js';
 import type { DocumentRow } from '../types.js';
-import type { ContentReader, ReaderParts, ReadQuery } from '../reader.js';
+import { storedStatus, type ContentReader, type ReaderParts, type ReadQuery } from '../reader.js';
 
 /**
  * @example const reader = createMemoryReader({ store, contexts: context.contexts });
  */
 export function createMemoryReader({ store, contexts }: Pick<ReaderParts, 'store' | 'contexts'>): ContentReader {
-  const storedRows = (type: ContentType, query: ReadQuery): readonly DocumentRow[] =>
-    query.locale === '*' ? store.rowsInAllLocales(type, query.status) : store.rows(type, query.status, query.locale);
+  const storedRows = (type: ContentType, query: ReadQuery): readonly DocumentRow[] => {
+    const status = storedStatus(type, query.status);
+    return query.locale === '*' ? store.rowsInAllLocales(type, status) : store.rows(type, status, query.locale);
+  };
 
   /** The rows a query matches, in `sort`'s order. */
   function matching(type: ContentType, query: ReadQuery, sort: readonly SortKey[]): readonly DocumentRow[] {

@@ -83,6 +83,9 @@ export function createDocumentIndex(schemas: Schemas): DocumentIndex {
     const all = typeBuckets(type);
     let bucket = all.get(key);
     if (!bucket) all.set(key, (bucket = { rows: new Map(), list: null }));
+    // A version that takes a new id (a publish makes the published one anew) takes its place in
+    // creation order too: the list stays in id order, as a start reads it.
+    if (bucket.rows.get(row.documentId)?.id !== row.id) bucket.rows.delete(row.documentId);
     bucket.rows.set(row.documentId, row);
     bucket.list = null;
     generation++;
