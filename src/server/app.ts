@@ -19,6 +19,7 @@ import { securityHeaders } from './security.js';
 import { uploads } from './uploads.js';
 import { adminPage } from './admin-page.js';
 import { graphqlEndpoint } from './graphql.js';
+import { hotAnswers } from './hot-answers.js';
 
 export interface AppState {
   /** Requests being handled now; shutdown waits for it to reach zero. */
@@ -91,6 +92,11 @@ export function createApp(project: Project): FolioApp {
       if (app.folio.draining) ctx.set('Connection', 'close');
     }
   });
+  // A repeated anonymous read, answered as the whole chain below answered it, while nothing it read changed.
+  app.use(hotAnswers(() => {
+    const content = project.content.contentState();
+    return content && [...content, project.tables.permissions.rows(), project.config, project.schemas];
+  }, () => app.folio.draining));
   // Outside errorMiddleware, so that error answers carry these headers too (a page must be able to
   // read a 401, 403 or 404), and are compressed when large.
   app.use(securityHeaders(security));

@@ -13,6 +13,7 @@ import { contentAction, DRAFT_ACTIONS } from '../../permissions/index.js';
 import type { ContentType } from '../../schema/index.js';
 import { requires } from '../authorize.js';
 import { answerTagged, documentTag, ifMatchStates, listTag } from '../entity-tags.js';
+import { markHot } from '../hot-answers.js';
 import { actorOf } from '../state.js';
 
 export interface ContentRoutesDeps {
@@ -90,7 +91,9 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
         const query = queryOf(ctx, type, deps, source);
         const answer = (data: string) => answerDocument(ctx, deps, type, query, undefined, `{"data":${data},"meta":{}}`);
         const data = content.findSingleJson(type, query, source, readerOf(ctx, query));
-        return typeof data === 'string' ? answer(data) : data.then(answer);
+        if (typeof data !== 'string') return data.then(answer);
+        markHot(ctx);
+        answer(data);
       });
       router.put(path, action('update'), async (ctx) => {
         const query = queryOf(ctx, type, deps);
@@ -119,6 +122,7 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
       const body = content.findJson(type, ctx.querystring, models, sourceOf(ctx, type, deps, models), reader);
       // A promise only when document middlewares run: the cached read stays synchronous without them.
       if (body instanceof Promise) return body.then((bytes) => answerTagged(ctx, listTag(bytes), bytes));
+      markHot(ctx);
       answerTagged(ctx, listTag(body), body);
     });
     router.post(list, action('create'), async (ctx) => {
@@ -144,7 +148,9 @@ export function contentRoutes(router: Router, deps: ContentRoutesDeps): void {
       };
       const data = content.findOneJson(type, ctx.params.documentId!, query, source, readerOf(ctx, query));
       // A promise only when document middlewares run, as for a list.
-      return typeof data === 'string' ? answer(data) : data.then(answer);
+      if (typeof data !== 'string') return data.then(answer);
+      markHot(ctx);
+      answer(data);
     });
     router.put(one, action('update'), async (ctx) => {
       const query = queryOf(ctx, type, deps);
