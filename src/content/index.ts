@@ -9,6 +9,7 @@ export { createDocumentMiddlewares } from './middlewares.js';
 export { HISTORY_POLICY_ACTIONS, type ActionPolicies, type ActionRequest, type PolicyCall } from './policies.js';
 export { createAnswerCache, type AnswerCache } from './answer-cache.js';
 export type { Awaitable, ContentReader, ReaderFactory, ReaderParts, ReadQuery, ReadScope } from './reader.js';
+export { sqlReader } from './readers/sql/factory.js';
 export { NO_LOCALE, type DocumentRow } from './types.js';
 export {
   checkStoredDocument,

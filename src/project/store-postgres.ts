@@ -4,6 +4,7 @@
  * project keeps only what is not shared (the mail outbox, a generated JWT secret).
  */
 import type { DatabaseConfig } from '../config/index.js';
+import { sqlReader } from '../content/index.js';
 import { createFileStore, createPostgresDocuments } from '../storage/index.js';
 import { postgresDeliveries } from '../webhooks/index.js';
 import { openHistory } from '../history/index.js';
@@ -26,6 +27,8 @@ export async function openPostgresStore(settings: DatabaseConfig, { files, paths
   function serve({ contentTypes }: ServeOptions): ServedDocuments {
     return {
       documents: documents(),
+      // Lists, counts and versions are asked of the database.
+      reader: sqlReader(async <R>(text: string, values: unknown[]) => (await db.query(text, values)).rows as R[]),
       sweep: async () => void await files.removeStaleTempFiles(paths.data, { except: [] }),
       // A files project switched to a new database serves an empty site: said once, at start.
       startWarning: (count) => dataLeftBehind({

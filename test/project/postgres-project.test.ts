@@ -24,9 +24,9 @@ test('folio db migrate should create the tables and seed the roles once; the CLI
   try {
     const migrated = await folio(['db', 'migrate', '--dir', project.dir], { env });
     assert.is(migrated.code, 0, migrated.stderr);
-    assert.match(migrated.stdout, /^The database postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+ was migrated \(applied 1, 2, 3, 4\): schema version 4\.\n$/);
+    assert.match(migrated.stdout, /^The database postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+ was migrated \(applied 1, 2, 3, 4, 5\): schema version 5\.\n$/);
     assert.not.match(migrated.stdout + migrated.stderr, new RegExp(new URL(env.DATABASE_URL).password), 'the password is never shown');
-    assert.match((await folio(['db', 'migrate', '--dir', project.dir], { env })).stdout, /is up to date: schema version 4\./);
+    assert.match((await folio(['db', 'migrate', '--dir', project.dir], { env })).stdout, /is up to date: schema version 5\./);
     const roles = JSON.parse((await folio(['role', 'list', '--json', '--dir', project.dir], { env })).stdout) as Array<{ type: string }>;
     assert.equal(roles.map((role) => role.type).sort(), ['authenticated', 'public']);
 
@@ -494,7 +494,7 @@ test('a database that cannot be reached should stop folio serve at start with on
   }
 });
 
-test('a database lost while serving: writes answer 503, reads go on, and once it is back the server writes and follows other processes again', async () => {
+test('a database lost while serving: writes and new reads answer 503, answers kept before go on, and once it is back the server writes and follows other processes again', async () => {
   const project = await initProject();
   const env = { DATABASE_URL: await postgres.newDatabase() };
   let server: ServeProcess | undefined;
@@ -504,6 +504,7 @@ test('a database lost while serving: writes answer 503, reads go on, and once it
     server = await serve(project.dir, [], env);
     const post = (title: string) => request(`${server!.url}/api/articles`, { method: 'POST', body: { data: { title } } });
     assert.is((await post('before')).status, 200);
+    assert.is((await request(`${server.url}/api/articles`)).status, 200);
 
     assert.is((await request(`${server.url}/_health`)).status, 204);
     await postgres.kill();
@@ -516,9 +517,14 @@ test('a database lost while serving: writes answer 503, reads go on, and once it
     assert.is(refused.status, 503);
     assert.is(refused.body.error.name, 'ServiceUnavailableError');
     assert.match(refused.body.error.message, /^The database cannot be reached \(postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+\); the write was not made$/);
+    // Lists are asked of the database: the one answered before is kept; a new one cannot be made.
     const read = await request(`${server.url}/api/articles`);
     assert.is(read.status, 200);
     assert.equal(read.body.data.map((article: { title: string }) => article.title), ['before']);
+    const unread = await request(`${server.url}/api/articles?sort=title`);
+    assert.is(unread.status, 503);
+    assert.is(unread.body.error.name, 'ServiceUnavailableError');
+    assert.match(unread.body.error.message, /^The database cannot be reached \(postgres:\/\/postgres@127\.0\.0\.1:\d+\/folio_test_\w+\)/);
 
     await postgres.restart();
     await eventually(async () => (await post('after')).status === 200, 'a write once the database is back');

@@ -4,6 +4,7 @@
  * one that shipped. Several processes starting at once take turns (an advisory lock).
  */
 import type { PostgresDatabase } from './database.js';
+import { READING_SQL } from './reading-sql.js';
 
 interface Migration {
   version: number;
@@ -111,6 +112,11 @@ export const MIGRATIONS: readonly Migration[] = [
         hash text PRIMARY KEY,
         schema json NOT NULL
       );`,
+  },
+  {
+    version: 5,
+    name: 'reading documents in SQL',
+    sql: READING_SQL,
   },
 ];
 

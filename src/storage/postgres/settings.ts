@@ -27,7 +27,9 @@ export interface PostgresSettings {
 /** The connection's settings for node-postgres: the URL wins over the separate keys. */
 export function clientConfig(settings: PostgresSettings): pg.ClientConfig {
   const { connection } = settings;
-  const options = `-c search_path=${connection.schema}`;
+  // extra_float_digits above 0 (PostgreSQL's default, pinned): a double's text is its shortest, as
+  // JavaScript writes it, which the SQL reader's number text relies on.
+  const options = `-c search_path=${connection.schema} -c extra_float_digits=1`;
   if (connection.connectionString) return { connectionString: connection.connectionString, options, ...(connection.ssl && { ssl: true }) };
   return {
     host: connection.host,
