@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { adminBench } from './admin.mjs';
+import { coldBench } from './cold.mjs';
 import { compare, SCENARIOS, SETTINGS } from './compare.mjs';
 import { importBench } from './import.mjs';
 import { diskCeiling } from './disk.mjs';
@@ -25,8 +26,8 @@ const COMMAND_LINE = {
     'repository unless asked with --save.',
   ].join('\n'),
   options: [
-    { name: 'docs', value: 'n', parse: count, about: 'documents to generate (default 1000)' },
-    { name: 'duration', value: 'seconds', parse: count, about: 'of each scenario (default 10; with --compare, 5)' },
+    { name: 'docs', value: 'n', parse: count, about: 'documents to generate (default 1000; with --cold, 10000)' },
+    { name: 'duration', value: 'seconds', parse: count, about: 'of each scenario (default 10; with --compare or --cold, 5)' },
     { name: 'connections', value: 'n', parse: count, about: 'of the reads (default 50; create, update and login: 10)' },
     { name: 'rounds', value: 'n', parse: count, about: 'rounds, the reads taking turns with the ceiling (default 3; with --compare, 10; with --admin, 5)' },
     { name: 'startup', value: '1000,10000|none', parse: counts, about: 'document counts to time folio serve\'s start with (default 1000,10000, and 100000 with --docs 100000)' },
@@ -35,7 +36,8 @@ const COMMAND_LINE = {
     { name: 'compare', value: SETTINGS.join('|'), parse: oneOf(...SETTINGS), about: 'one setting on against off, side by side; store: PostgreSQL against files (see compare.mjs)' },
     { name: 'scenarios', value: SCENARIOS.join(','), parse: someOf(...SCENARIOS), about: `only those: with --compare, compared; without, only those reads (${READS.join(', ')}) taking turns with the ceiling, and nothing else` },
     { name: 'base', value: 'dir', parse: (text) => (existsSync(join(text, 'bin/folio.js')) && existsSync(join(text, 'dist')) ? text : undefined), about: 'with --compare build: a built checkout to measure this one against' },
-    { name: 'store', value: 'postgres', parse: oneOf('postgres'), about: 'the same as --compare store' },
+    { name: 'store', value: 'postgres', parse: oneOf('postgres'), about: 'the same as --compare store; with --cold, the cold queries on PostgreSQL' },
+    { name: 'cold', about: 'list queries no cache has seen (a text search, sorts, a filter through a relation, $or, populate=*), each against the ceiling (see cold.mjs)' },
     { name: 'admin', about: "the editors' page: first load bytes and time, in headless chromium (see admin.mjs)" },
     { name: 'import', value: 'n', parse: count, about: 'folio import strapi on a generated archive of n documents, e.g. 100000 (see import.mjs)' },
     { name: 'save', about: 'write the results to bench/results/latest.json (the whole benchmark only: the others keep none)' },
@@ -43,8 +45,9 @@ const COMMAND_LINE = {
 };
 
 const given = parseOptions(COMMAND_LINE);
-// `--store postgres` (the issue's spelling) is `--compare store`.
-const compared = given.compare ?? (given.store ? 'store' : undefined);
+if (given.cold && (given.compare || given.admin || given.import || given.scenarios || given.save || given.base || given.startup)) usageError(COMMAND_LINE, '--cold takes --docs, --store, --duration, --connections, --rounds, --watch-content and --request-log, and keeps no results');
+// `--store postgres` (the issue's spelling) is `--compare store`; with --cold, the store it runs on.
+const compared = given.compare ?? (given.store && !given.cold ? 'store' : undefined);
 if (given.scenarios && !compared && !given.scenarios.every((name) => READS.includes(name))) usageError(COMMAND_LINE, `without --compare, --scenarios takes the reads: ${READS.join(', ')}`);
 if ((compared === 'build') !== (given.base !== undefined)) usageError(COMMAND_LINE, '--compare build and --base <dir> (a built checkout) go together');
 if (given.save && (compared || given.admin || given.import || given.scenarios)) usageError(COMMAND_LINE, '--save goes with the whole benchmark: --compare, --admin, --import and --scenarios keep no results');
@@ -53,6 +56,11 @@ const connections = given.connections ?? 50;
 const watchContent = given.watchContent !== 'off';
 const requestLog = given.requestLog !== 'off';
 build();
+
+if (given.cold) {
+  await coldBench({ docs: given.docs ?? 10_000, store: given.store ?? 'files', duration: given.duration ?? 5, connections, rounds: given.rounds ?? 3, watchContent, requestLog });
+  process.exit(0);
+}
 
 if (compared) {
   await compare(compared, { docs, duration: given.duration ?? 5, connections, rounds: given.rounds ?? 10, only: given.scenarios, base: given.base && resolve(given.base) });
