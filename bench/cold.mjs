@@ -23,6 +23,8 @@ const PAGE = 25;
 const MOST = 'o';
 /** Held by 2 titles in 12: the rarer side of the `$or`. */
 const SOME = 'lorem';
+/** How many of each shape's first requests are checked before it is measured. */
+const CHECKED = 4;
 /** The target of a query no cache has seen, as a share of the ceiling. */
 const TARGET = 0.1;
 
@@ -76,14 +78,14 @@ const SHAPES = [
   {
     name: 'text search matching most rows, sorted by title',
     pattern: `/api/articles?filters[title][$containsi]=${MOST}&sort=title:<dir>&pagination[start]=<s>&pagination[limit]=25&locale=<loc>`,
-    // What varies: the offset of the page, then the locale, then the sort direction. A page number
+    // What varies: the locale, then the sort direction, then the offset of the page. A page number
     // would give only a few hundred different answers, which the cache would soon hold.
     make(articles) {
       const offsets = fewest(articles, hasMost) - PAGE + 1;
       return {
         space: offsets * LOCALES.length * 2,
         at(k) {
-          const [start, locale, desc] = digits(k, offsets, LOCALES.length, 2);
+          const [locale, desc, start] = digits(k, LOCALES.length, 2, offsets);
           const path = `/api/articles?filters[title][$containsi]=${MOST}&sort=title:${desc ? 'desc' : 'asc'}&pagination[start]=${start}&pagination[limit]=${PAGE}&locale=${LOCALES[locale]}`;
           return { path, locale: LOCALES[locale], match: hasMost, start };
         },
@@ -93,13 +95,13 @@ const SHAPES = [
   {
     name: 'a bound on views, sorted by title',
     pattern: '/api/articles?filters[views][$gt]=<n>&sort=title:<dir>&locale=<loc>',
-    // What varies: the bound n (0 to 4999: from every row to half of them, views going 0 to
-    // 9999), then the locale, then the sort direction.
+    // What varies: the locale, then the sort direction, then the bound n (0 to 4999: from every
+    // row to half of them, views going from 0 to 9999).
     make() {
       return {
         space: 5000 * LOCALES.length * 2,
         at(k) {
-          const [bound, locale, desc] = digits(k, 5000, LOCALES.length, 2);
+          const [locale, desc, bound] = digits(k, LOCALES.length, 2, 5000);
           return { path: `/api/articles?filters[views][$gt]=${bound}&sort=title:${desc ? 'desc' : 'asc'}&locale=${LOCALES[locale]}`, locale: LOCALES[locale], match: (row) => row.views > bound, start: 0 };
         },
       };
@@ -108,14 +110,14 @@ const SHAPES = [
   {
     name: 'a filter through a relation',
     pattern: '/api/articles?filters[category][name][$eq]=<name>&pagination[start]=<s>&pagination[limit]=25&locale=<loc>',
-    // What varies: the offset of the page, then the category (20 of them), then the locale.
+    // What varies: the locale, then the category (20 of them), then the offset of the page.
     make(articles) {
       const { categories } = articles;
       const offsets = Math.min(...categories.map((name) => fewest(articles, (row) => row.category === name))) - PAGE + 1;
       return {
         space: offsets * categories.length * LOCALES.length,
         at(k) {
-          const [start, category, locale] = digits(k, offsets, categories.length, LOCALES.length);
+          const [locale, category, start] = digits(k, LOCALES.length, categories.length, offsets);
           const name = categories[category];
           const path = `/api/articles?filters[category][name][$eq]=${encodeURIComponent(name)}&pagination[start]=${start}&pagination[limit]=${PAGE}&locale=${LOCALES[locale]}`;
           return { path, locale: LOCALES[locale], match: (row) => row.category === name, start };
@@ -126,12 +128,12 @@ const SHAPES = [
   {
     name: '$or of two fields',
     pattern: `/api/articles?filters[$or][0][views][$lt]=<n>&filters[$or][1][title][$containsi]=${SOME}&locale=<loc>`,
-    // What varies: the bound n (0 to 9999), then the locale.
+    // What varies: the locale, then the bound n (0 to 9999).
     make() {
       return {
         space: 10_000 * LOCALES.length,
         at(k) {
-          const [bound, locale] = digits(k, 10_000, LOCALES.length);
+          const [locale, bound] = digits(k, LOCALES.length, 10_000);
           const path = `/api/articles?filters[$or][0][views][$lt]=${bound}&filters[$or][1][title][$containsi]=${SOME}&locale=${LOCALES[locale]}`;
           return { path, locale: LOCALES[locale], match: (row) => row.views < bound || row.title.toLowerCase().includes(SOME), start: 0 };
         },
@@ -141,14 +143,14 @@ const SHAPES = [
   {
     name: 'populate=* (two section components, the category; no cover)',
     pattern: '/api/articles?populate=*&pagination[start]=<s>&pagination[limit]=25&locale=<loc>&status=<status>',
-    // What varies: the offset of the page, then the locale, then the status (draft or published;
-    // the generator writes both, alike but for publishedAt).
+    // What varies: the locale, then the status (draft or published: the generator writes both,
+    // alike but for publishedAt), then the offset of the page.
     make(articles) {
       const offsets = fewest(articles, () => true) - PAGE + 1;
       return {
         space: offsets * LOCALES.length * 2,
         at(k) {
-          const [start, locale, draft] = digits(k, offsets, LOCALES.length, 2);
+          const [locale, draft, start] = digits(k, LOCALES.length, 2, offsets);
           const path = `/api/articles?populate=*&pagination[start]=${start}&pagination[limit]=${PAGE}&locale=${LOCALES[locale]}&status=${draft ? 'draft' : 'published'}`;
           return { path, locale: LOCALES[locale], match: () => true, start, populated: true };
         },
@@ -159,8 +161,9 @@ const SHAPES = [
     name: 'query, uncached (as in the whole benchmark)',
     pattern: readPaths([]).query.replace('$gte]=1000', '$gte]=<n>').replace('$lt]=8000', '$lt]=<m>'),
     // What varies: the lower bound n (1000 to 5999), as in run.mjs, then the upper bound m (8000
-    // on): run.mjs's 5000 ranges alone come round again within a second, and from the second
-    // time on the answer cache holds thousands of them.
+    // on). run.mjs's 5000 ranges alone come round again within a second, and the answer cache,
+    // which keeps the first few thousand answers it computes, answers those the next time round
+    // (at 10,000 documents that made it a quarter faster than ranges all new).
     make() {
       const { query } = readPaths([]);
       return {
@@ -176,9 +179,10 @@ const SHAPES = [
 ];
 
 /**
- * Asks `request` once and checks its answer: 200, as many rows as the generated data says (more
- * than none: a shape that answers nothing measures nothing), the total the data says, and with
- * `populated` the components and the category in place.
+ * Asks a shape's request once and checks its answer: 200, as many rows as the generated data says
+ * (more than none: a shape that answers nothing measures nothing), the total the data says, and
+ * with `populated` the components and the category in place. Drafts are generated as the
+ * published versions are, so the published rows give their counts too.
  */
 async function check(url, articles, name, { path, locale, match, start, populated }) {
   const response = await fetch(url + path);
@@ -203,6 +207,28 @@ function cpuMicroseconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
+/** The machine's CPU time so far, busy and all, in clock ticks (from /proc/stat). */
+function machineTicks() {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  return { busy: user + nice + system + irq + softirq + steal, all: user + nice + system + idle + iowait + irq + softirq + steal };
+}
+
+/**
+ * Waits until the machine is nearly idle (under 15% busy over half a second), at most two
+ * minutes: when a run stops, the requests it left on their way are still being answered (on
+ * PostgreSQL, a few seconds' worth of queries), and the next run, the ceiling's or a shape's,
+ * would share the CPUs with them. Answers whether it settled.
+ */
+async function settle() {
+  for (const until = Date.now() + 120_000; Date.now() < until;) {
+    const before = machineTicks();
+    await new Promise((done) => setTimeout(done, 500));
+    const after = machineTicks();
+    if (after.busy - before.busy < 0.15 * (after.all - before.all)) return true;
+  }
+  return false;
+}
+
 /** `folio serve` on the project in `dir`: on its files, or on PostgreSQL at `databaseUrl` once the data is copied there. */
 function serve(dir, databaseUrl) {
   const env = { NODE_ENV: 'production' };
@@ -217,14 +243,17 @@ function serve(dir, databaseUrl) {
 /** The shapes' median rounds as a Markdown table, the ceiling first. */
 function table(ceiling, rows) {
   const met = (share) => (share >= TARGET ? 'met' : 'not met');
-  const percent = (share) => `${Math.round(share * 1000) / 10}%`;
+  const percent = (share) => `${share < 0.01 ? (share * 100).toFixed(2) : Math.round(share * 1000) / 10}%`;
+  // Below 10 req/s, a decimal; a round in which no answer came has no latency to show.
+  const rate = (rps) => (rps < 10 ? rps.toFixed(1) : Math.round(rps));
+  const ms = (result, value) => (result.requests.total > 0 ? value : '—');
   return [
-    '| shape | URL pattern | req/s | p50 ms | p99 ms | of ceiling | ≥ 10% of the ceiling | errors, non-2xx | folio CPU µs per request |',
+    '| shape | URL pattern | req/s | p50 ms | p99 ms | of ceiling | ≥ 10% of the ceiling | errors, non-2xx | folio CPU µs per request sent |',
     '|---|---|---|---|---|---|---|---|---|',
     `| ceiling | bare Koa, the bytes of \`${readPaths([]).list}\` | ${Math.round(ceiling.requests.average)} | ${ceiling.latency.p50} | ${ceiling.latency.p99} | 100% | | ${ceiling.errors + ceiling.timeouts}, ${ceiling.non2xx} | |`,
     ...rows.map(({ name, pattern, result, cpu }) => {
       const share = result.requests.average / ceiling.requests.average;
-      return `| ${name} | \`${pattern}\` | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${percent(share)} | ${met(share)} | ${result.errors + result.timeouts}, ${result.non2xx} | ${Math.round(cpu)} |`;
+      return `| ${name} | \`${pattern}\` | ${rate(result.requests.average)} | ${ms(result, result.latency.p50)} | ${ms(result, result.latency.p99)} | ${percent(share)} | ${met(share)} | ${result.errors + result.timeouts}, ${result.non2xx} | ${Math.round(cpu)} |`;
     }),
   ].join('\n');
 }
@@ -254,20 +283,32 @@ export async function coldBench({ docs, store, duration, connections, rounds, wa
     cleanUp.unshift(() => ceilingServer.child.kill('SIGTERM'));
 
     const shapes = SHAPES.map((shape) => ({ ...shape, ...shape.make(articles), asked: 0, rounds: [] }));
+    // The first requests of each shape checked, one locale and the other, one direction or
+    // status and the other: these are also the first the shape's runs would have asked.
     for (const shape of shapes) {
-      const { rows, total } = await check(server.url, articles, shape.name, shape.at(shape.asked++));
-      console.error(`${shape.name}: its first request answered ${rows} rows of ${total}; ${shape.space} different requests`);
+      const answered = [];
+      while (shape.asked < CHECKED) answered.push(await check(server.url, articles, shape.name, shape.at(shape.asked++)));
+      console.error(`${shape.name}: its first ${CHECKED} requests answered ${answered.map(({ rows, total }) => `${rows} rows of ${total}`).join(', ')}; ${shape.space} different requests`);
     }
 
     const drive = (options) => new Promise((resolve, reject) => autocannon({ duration, connections, ...options }, (error, result) => (error ? reject(error) : resolve(result))));
     const ceilingRounds = [];
+    let unsettled = 0;
+    const settled = async () => {
+      if (!(await settle())) unsettled++;
+    };
     for (let round = 0; round < rounds; round++) {
+      await settled();
       ceilingRounds.push(await drive({ url: ceilingServer.url }));
       for (const shape of shapes) {
+        await settled();
         const before = cpuMicroseconds(server.child.pid);
         // Each request the next of the shape's: `asked` goes on from round to round.
         const result = await drive({ url: server.url, requests: [{ setupRequest: (request) => ({ ...request, path: shape.at(shape.asked++).path }) }] });
-        shape.rounds.push({ result, cpu: (cpuMicroseconds(server.child.pid) - before) / Math.max(1, result.requests.total) });
+        // Taken once the requests left on their way when the run stopped are answered too: the CPU
+        // time is of every request sent, answered in the run or after it.
+        await settled();
+        shape.rounds.push({ result, cpu: (cpuMicroseconds(server.child.pid) - before) / Math.max(1, result.requests.sent) });
       }
       console.error(`cold queries: round ${round + 1} of ${rounds} done`);
     }
@@ -282,6 +323,12 @@ export async function coldBench({ docs, store, duration, connections, rounds, wa
       if (shape.asked > shape.space) console.log(`${shape.name}: ${shape.asked} requests for ${shape.space} different ones: some came round again, and may have been answered from a cache.`);
     }
     if (shapes.every((shape) => shape.asked <= shape.space)) console.log('No request was asked twice.');
+    for (const { name, result } of rows) {
+      // With 50 connections and answers slower than the run is long, most requests are still on
+      // their way when it stops: the rate is then a rough one.
+      if (result.requests.total < 100) console.log(`${name}: ${result.requests.total} answers in its median round, of ${result.requests.sent} requests sent.`);
+    }
+    if (unsettled > 0) console.log(`${unsettled} times the machine was still busy two minutes after a run: something else was running, and these figures are not to be trusted.`);
   } finally {
     for (const step of cleanUp) await step();
   }
