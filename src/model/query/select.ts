@@ -264,7 +264,10 @@ export function selectRows<R extends Row>(rows: readonly R[], filter: Filter | u
     const [start, end] = sliceOf(index, conditions, kind);
     if (!best || end - start < best.end - best.start || (end - start === best.end - best.start && field === sortField)) best = { field, index, start, end };
   }
-  if (!best && sortField !== undefined && sortKind !== undefined && !ranges.some((range) => range.field === sortField)) {
+  // A range on another field than the sort's leaves its slice to be sorted; when the slice is not
+  // small, reading the sort's index whole and testing the range on each row costs less.
+  const sortsSlice = best !== undefined && sortsMore(best.end - best.start, rows.length);
+  if ((!best || sortsSlice) && sortField !== undefined && sortKind !== undefined && !ranges.some((range) => range.field === sortField)) {
     const index = indexOf(rows, sortField, sortKind);
     if (index) best = { field: sortField, index, start: 0, end: index.rows.length };
   }
@@ -299,6 +302,20 @@ export function selectRows<R extends Row>(rows: readonly R[], filter: Filter | u
   const matching: R[] = [];
   for (const position of positions) if (keep(position)) matching.push(rows[position]!);
   return sort.length > 0 ? matching.sort(compareBy(sort, model, ctx)) : matching;
+}
+
+/**
+ * How many times a row test a comparison of the sort costs, about: a comparison reads two values
+ * through the model's getters and compares them as the sort's kind.
+ */
+const COMPARISON_COST = 4;
+
+/**
+ * Whether sorting `sliced` rows (about n·log2 n comparisons) costs more than testing each of the
+ * list's `listed` rows in an index's order.
+ */
+function sortsMore(sliced: number, listed: number): boolean {
+  return sliced * Math.log2(sliced + 1) * COMPARISON_COST > listed;
 }
 
 /** The kind a field's index was made with: its conditions' type, or the sort's when only the sort asked. */

@@ -59,6 +59,9 @@ const QUERIES = [
   'filters[views][$gte]=5&filters[views][$lt]=2',
   'filters[price][$gte]=2.5&filters[views][$lt]=4&sort=price:desc',
   'filters[price][$gt]=5&sort=views',
+  // A range leaving most rows, sorted by another field: the sort's index read whole, the range tested on each row.
+  'filters[views][$gte]=1&sort=title:desc',
+  'filters[price][$lt]=9&filters[title][$containsi]=lo&sort=day',
   'filters[rank][$gte]=0&sort=rank:desc',
   'filters[day][$lte]=2024-01-01&sort=day',
   'filters[published][$eq]=true&sort=published:desc',
