@@ -10,7 +10,7 @@ import type { ContentType, Schemas } from '../schema/index.js';
 import type { I18nConfig } from '../config/index.js';
 import { createKeyedQueue, isSafeName, type DocumentStatus, type Row } from '../storage/index.js';
 import { componentsOnly, present, type PresentContext } from './present.js';
-import { related, storeRows, type RelationContext, type RowSource } from './relations.js';
+import { related, relatedKey, storeRows, type RelationContext, type RowSource } from './relations.js';
 import { checkStoredDocument } from './check.js';
 import { contentTypeModel, LOCALIZATIONS, type EvalContext, type Model, type ModelLookup, type PopulateTree } from '../model/index.js';
 import { createUniqueness, type Uniqueness } from './uniqueness.js';
@@ -145,7 +145,11 @@ export function createContentContext(deps: ContentServiceDeps): ContentContext {
       if (!attribute || attribute.type !== 'relation') return [];
       return related(relationContext, attribute, row, status, deps.i18n().defaultLocale, name, source);
     };
-    const evaluate: EvalContext = { lookup, related: relatedRows };
+    const keyOf = (model: Model, name: string, row: Record<string, unknown>) => {
+      const attribute = model.attributes[name];
+      return attribute?.type === 'relation' ? relatedKey(relationContext, attribute, row, deps.i18n().defaultLocale, name) : undefined;
+    };
+    const evaluate: EvalContext = { lookup, related: relatedRows, relatedKey: keyOf };
     return { evaluate, present: { lookup, status, related: relatedRows, evalContext: evaluate, componentIds: deps.componentIds === true } };
   }
 

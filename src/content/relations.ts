@@ -102,6 +102,20 @@ export function related(ctx: RelationContext, attribute: RelationAttribute, row:
   return rows;
 }
 
+/**
+ * What {@link related} reads for `row` through a relation stored on `row` (a content type's, not
+ * an inverse side's, nor one to users, roles or files): its locale and the documentIds it holds.
+ * Two rows with the same key have the same related rows from the same source; undefined otherwise.
+ * @example relatedKey(ctx, articleType.attributes.category, row, 'en', 'category') // 'fr\u0000sc0000…'
+ */
+export function relatedKey(ctx: RelationContext, attribute: RelationAttribute, row: Record<string, unknown>, defaultLocale: string, name: string): string | undefined {
+  if (tableOf(ctx, attribute.target) || owner(attribute, ctx.schemas)) return undefined;
+  const locale = (row.locale as string | null | undefined) ?? defaultLocale;
+  const value = row[name];
+  if (Array.isArray(value)) return value.every((each) => typeof each === 'string') ? `${locale}\u0000a${value.join('\u0001')}` : undefined;
+  return typeof value === 'string' ? `${locale}\u0000s${value}` : value === null || value === undefined ? `${locale}\u0000-` : undefined;
+}
+
 /** Answers the stored form (documentId or numeric id) of a reference, or fails naming it. */
 function resolveRef(ctx: RelationContext, attribute: RelationAttribute, ref: RelationRef, path: string): StoredRef {
   const table = tableOf(ctx, attribute.target);

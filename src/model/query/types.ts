@@ -139,6 +139,12 @@ export interface RestQueryOptions {
 export interface EvalContext {
   /** The rows `attribute` of `row` (a row of `model`) points at; empty when none. */
   related(model: Model, attribute: string, row: Record<string, unknown>): Array<Record<string, unknown>>;
+  /**
+   * What `related` answers for `row` depends on, as a string: rows with the same key have the same
+   * related rows, so a filter through the relation is judged once per key in one evaluation. None
+   * when it cannot be told (each row is then judged on its own).
+   */
+  relatedKey?(model: Model, attribute: string, row: Record<string, unknown>): string | undefined;
   lookup: ModelLookup;
 }
 
