@@ -305,7 +305,7 @@ export function selectRows<R extends Row>(rows: readonly R[], filter: Filter | u
 }
 
 /**
- * How many times a row test a comparison of the sort costs, about: a comparison reads two values
+ * How many row tests one comparison of the sort costs, about: a comparison reads two values
  * through the model's getters and compares them as the sort's kind.
  */
 const COMPARISON_COST = 4;
