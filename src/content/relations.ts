@@ -78,12 +78,15 @@ function targetVersion(target: ContentType, status: DocumentStatus, locale: stri
   return { status: target.draftAndPublish ? status : 'published', locale: target.localized ? locale : null };
 }
 
+/** The locale a row's relations resolve in: its own, or the default one for a row without (a component's). */
+const rowLocale = (row: Record<string, unknown>, defaultLocale: string): string => (row.locale as string | null | undefined) ?? defaultLocale;
+
 /**
  * The rows `row`'s relation points to, as they should be read alongside it, found in `source`.
  * @example related(ctx, articleType.attributes.category, row, 'published', 'en', 'category', storeRows(store)) // [categoryRow]
  */
 export function related(ctx: RelationContext, attribute: RelationAttribute, row: Record<string, unknown>, status: DocumentStatus, defaultLocale: string, name: string, source: RowSource): Array<Record<string, unknown>> {
-  const locale = (row.locale as string | null | undefined) ?? defaultLocale;
+  const locale = rowLocale(row, defaultLocale);
   const table = tableOf(ctx, attribute.target);
   if (table) return relatedTableRows(attribute, row, name, table.rows());
   const target = ctx.schemas.byUid(attribute.target);
@@ -104,16 +107,16 @@ export function related(ctx: RelationContext, attribute: RelationAttribute, row:
 
 /**
  * What {@link related} reads for `row` through a relation stored on `row` (a content type's, not
- * an inverse side's, nor one to users, roles or files): its locale and the documentIds it holds.
- * Two rows with the same key have the same related rows from the same source; undefined otherwise.
+ * an inverse side's, nor one to users, roles or files): its locale and the value it holds. Two
+ * rows with the same key have the same related rows from the same source; undefined otherwise.
  * @example relatedKey(ctx, articleType.attributes.category, row, 'en', 'category') // 'fr\u0000sc0000…'
  */
 export function relatedKey(ctx: RelationContext, attribute: RelationAttribute, row: Record<string, unknown>, defaultLocale: string, name: string): string | undefined {
   if (tableOf(ctx, attribute.target) || owner(attribute, ctx.schemas)) return undefined;
-  const locale = (row.locale as string | null | undefined) ?? defaultLocale;
   const value = row[name];
-  if (Array.isArray(value)) return value.every((each) => typeof each === 'string') ? `${locale}\u0000a${value.join('\u0001')}` : undefined;
-  return typeof value === 'string' ? `${locale}\u0000s${value}` : value === null || value === undefined ? `${locale}\u0000-` : undefined;
+  // A locale has no NUL: what follows it is the value whole. One documentId (a to-one) as it is
+  // after `s`, anything else as JSON after `j`, so that no two values share a key.
+  return `${rowLocale(row, defaultLocale)}\u0000${typeof value === 'string' ? `s${value}` : `j${JSON.stringify(value ?? null)}`}`;
 }
 
 /** Answers the stored form (documentId or numeric id) of a reference, or fails naming it. */

@@ -84,16 +84,16 @@ function compile(filter: Filter, model: Model, ctx: EvalContext): Predicate {
       if (!target) throw new Error(`compileFilter: no model ${filter.target} for ${model.uid}.${filter.field}`);
       const inner = compile(filter.filter, target, ctx);
       const { field } = filter;
+      const judge = (row: Row) => anyEntry(row === NULL_ROW ? NONE : ctx.related(model, field, row), inner);
       const { relatedKey } = ctx;
-      if (!relatedKey) return (row) => anyEntry(row === NULL_ROW ? NONE : ctx.related(model, field, row), inner);
+      if (!relatedKey) return judge;
       // Many rows point at the same few entries (a category): each set of entries is judged once.
       const judged = new Map<string, Truth>();
       return (row) => {
-        if (row === NULL_ROW) return anyEntry(NONE, inner);
-        const key = relatedKey(model, field, row);
-        if (key === undefined) return anyEntry(ctx.related(model, field, row), inner);
+        const key = row === NULL_ROW ? undefined : relatedKey(model, field, row);
+        if (key === undefined) return judge(row);
         let truth = judged.get(key);
-        if (truth === undefined) judged.set(key, (truth = anyEntry(ctx.related(model, field, row), inner)));
+        if (truth === undefined) judged.set(key, (truth = judge(row)));
         return truth;
       };
     }
