@@ -85,6 +85,11 @@ async function rowIds(page: Page): Promise<string[]> {
   return page.$$eval('[data-test^="row-"]', (rows) => rows.map((row) => (row as unknown as { dataset: { test: string } }).dataset.test.slice('row-'.length)));
 }
 /** Waits until the list shows `count` rows. */
+/** The filter chips' texts, once as many as expected are shown (a filter applies on the next render). */
+async function chipsShown(page: Page, count: number): Promise<string[]> {
+  await page.waitForFunction((wanted: number) => (globalThis as any).document.querySelectorAll('[data-test="filter-chip"]').length === wanted, {}, count);
+  return textsOf(page, '[data-test="filter-chip"]');
+}
 const showsRows = (page: Page, count: number) => page.waitForFunction((wanted: number) => (globalThis as any).document.querySelector('.table-wrap')?.getAttribute('aria-busy') === 'false' && (globalThis as any).document.querySelectorAll('[data-test^="row-"]').length === wanted, {}, count);
 /** The documentIds of the English drafts the API gives for `query` (filters and the like). */
 async function draftIds(query: string): Promise<string[]> {
@@ -165,7 +170,7 @@ test('the page size is chosen (25), kept in the address with the page, and Back 
 test('filters on a number and on a string combine, show as removable chips, and give the rows the API gives', async () => {
   const page = await listAs('edith', 'pageSize=100');
   await addFilter(page, 'views', 'gt', '15');
-  assert.equal(await textsOf(page, '[data-test="filter-chip"]'), ['Views > 15']);
+  assert.equal(await chipsShown(page, 1), ['Views > 15']);
   assert.match(await page.evaluate(() => (globalThis as any).location.hash), /views\.gt=15/);
   const overFifteen = await draftIds('filters[views][$gt]=15');
   assert.ok(overFifteen.length >= 11, 'Note 16 to Note 26 at least');
@@ -177,7 +182,7 @@ test('filters on a number and on a string combine, show as removable chips, and 
   assert.is(both.length, 4, 'Note 16 to Note 19');
   await showsRows(page, both.length);
   assert.equal(sorted(await rowIds(page)), sorted(both));
-  assert.equal(await textsOf(page, '[data-test="filter-chip"]'), ['Views > 15', 'Title contains “note 1”']);
+  assert.equal(await chipsShown(page, 2), ['Views > 15', 'Title contains “note 1”']);
 
   // Kept in the address: a reload shows the same rows.
   await page.reload({ waitUntil: 'networkidle0' });
@@ -207,7 +212,7 @@ test('filters on a number and on a string combine, show as removable chips, and 
   const earlier = await draftIds(`filters[updatedAt][$lt]=${startOfToday}`);
   await showsRows(page, earlier.length);
   assert.equal(sorted(await rowIds(page)), sorted(earlier));
-  assert.match((await textsOf(page, '[data-test="filter-chip"]'))[0]!, /^Updated before /);
+  assert.match((await chipsShown(page, 1))[0]!, /^Updated before /);
   assert.equal(page.errors, []);
   await page.close();
 });
