@@ -84,12 +84,12 @@ async function rowIds(page: Page): Promise<string[]> {
   await page.waitForFunction(() => (globalThis as any).document.querySelector('.table-wrap')?.getAttribute('aria-busy') === 'false');
   return page.$$eval('[data-test^="row-"]', (rows) => rows.map((row) => (row as unknown as { dataset: { test: string } }).dataset.test.slice('row-'.length)));
 }
-/** Waits until the list shows `count` rows. */
 /** The filter chips' texts, once as many as expected are shown (a filter applies on the next render). */
 async function chipsShown(page: Page, count: number): Promise<string[]> {
   await page.waitForFunction((wanted: number) => (globalThis as any).document.querySelectorAll('[data-test="filter-chip"]').length === wanted, {}, count);
   return textsOf(page, '[data-test="filter-chip"]');
 }
+/** Waits until the list shows `count` rows. */
 const showsRows = (page: Page, count: number) => page.waitForFunction((wanted: number) => (globalThis as any).document.querySelector('.table-wrap')?.getAttribute('aria-busy') === 'false' && (globalThis as any).document.querySelectorAll('[data-test^="row-"]').length === wanted, {}, count);
 /** The documentIds of the English drafts the API gives for `query` (filters and the like). */
 async function draftIds(query: string): Promise<string[]> {
